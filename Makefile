@@ -1,0 +1,54 @@
+# Two commands do all the set-up on a fresh machine with Python 3.11+:
+#   make play    run `agora play politrics` (simulated board when none is attached) and serve the page
+#   make test    lint, type-check and run every test, the browser tests in Debian's Chromium included
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+GAME   ?= politrics
+ARGS   ?=
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: play test lint typecheck unit bench browser clean
+
+$(BIN)/python:
+	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Agora needs Python 3.11 or newer")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(VENV)/.installed $@
+
+play: $(VENV)/.installed
+	$(BIN)/agora play $(GAME) $(ARGS)
+
+# Debian's Chromium drives the browser tests (Playwright's own browser download does not work offline).
+browser:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		echo "Installing Debian's chromium for the browser tests"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; \
+	fi
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+
+typecheck: $(VENV)/.installed-test
+	$(BIN)/mypy
+
+unit: $(VENV)/.installed-test browser
+	$(BIN)/python -m pytest -n 2 --dist loadgroup $(ARGS)
+
+test: lint typecheck unit
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python -m pytest tests/bench --benchmark-enable --benchmark-only -p no:xdist $(ARGS)
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

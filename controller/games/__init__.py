@@ -1,0 +1,54 @@
+"""Pure rules engines behind one API (see ARCHITECTURE.md, "The game API"). No I/O, nothing else of the project."""
+
+from controller.games.errors import (
+    AmbiguousMoveError,
+    GameError,
+    IllegalMoveError,
+    InvalidMoveError,
+    SetupError,
+    StateFormatError,
+    UnknownGameError,
+)
+from controller.games.game import Game
+from controller.games.info import Dynamics, GameInfo, Option
+from controller.games.moves import Move, Orders
+from controller.games.outcome import Outcome
+from controller.games.physical import NO_EFFECT, Effect, Piece, Step
+from controller.games.registry import DEFAULT, Registry, load, names
+from controller.games.squares import FULL_BOARD, Region
+from controller.games.state import JSON, State
+from controller.games.turns import CHANCE, SIMULTANEOUS, Node, ToMove, to_move_json
+
+__all__ = [
+    "CHANCE",
+    "DEFAULT",
+    "FULL_BOARD",
+    "JSON",
+    "NO_EFFECT",
+    "SIMULTANEOUS",
+    "AmbiguousMoveError",
+    "Dynamics",
+    "Effect",
+    "Game",
+    "GameError",
+    "GameInfo",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "Move",
+    "Node",
+    "Option",
+    "Orders",
+    "Outcome",
+    "Piece",
+    "Region",
+    "Registry",
+    "SetupError",
+    "State",
+    "StateFormatError",
+    "Step",
+    "ToMove",
+    "UnknownGameError",
+    "load",
+    "names",
+    "to_move_json",
+]

@@ -1,0 +1,61 @@
+"""Which games exist. The table is fixed at import; tests build their own `Registry` with toy games added."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from controller.games.errors import UnknownGameError
+from controller.games.game import Game
+
+# name -> "module:Class", imported on first use so `agora games` starts fast and one broken game cannot stop
+# the others from loading.
+BUILTIN: Mapping[str, str] = MappingProxyType(
+    {
+        "politrics": "controller.games.politrics:Politrics",
+        "polis": "controller.games.polis:Polis",
+        "politics1952": "controller.games.politics1952:Politics1952",
+        "chesspolitik": "controller.games.chesspolitik:Chesspolitik",
+        "djambi": "controller.games.djambi:Djambi",
+    }
+)
+
+
+class Registry:
+    """Game names to game classes (or "module:Class" paths)."""
+
+    def __init__(self, entries: Mapping[str, str | type[Game]]) -> None:
+        self._entries = dict(entries)
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._entries)
+
+    def load(self, name: str) -> Game:
+        if not isinstance(name, str) or name not in self._entries:
+            raise UnknownGameError(f"there is no game {name!r}; the games are: {', '.join(self._entries)}")
+        entry = self._entries[name]
+        if isinstance(entry, str):
+            module, _, attr = entry.partition(":")
+            entry = getattr(importlib.import_module(module), attr)
+            assert isinstance(entry, type) and issubclass(entry, Game)
+        return entry()
+
+    def subset(self, names: list[str] | tuple[str, ...]) -> Registry:
+        return Registry({n: self._entries[n] for n in names})
+
+    def with_games(self, extra: Mapping[str, str | type[Game]]) -> Registry:
+        return Registry({**self._entries, **extra})
+
+
+DEFAULT = Registry(BUILTIN)
+
+
+def load(name: str) -> Game:
+    """The registered game of that name."""
+    return DEFAULT.load(name)
+
+
+def names() -> tuple[str, ...]:
+    """The registered games' names."""
+    return DEFAULT.names()

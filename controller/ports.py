@@ -1,0 +1,107 @@
+"""The ports between the controller and a board. `hardware/` and `simulator/` implement them; the controller
+knows nothing else of either. Only the small value types here (and `controller.pixels`) may be imported by
+them.
+
+Squares are physical indices 0..80 (index = (rank - 1) * 9 + (file - 1), see ARCHITECTURE.md); an occupancy is an
+81-bit integer; a frame is 81 RGB triples in that same physical order, never in LED chain order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Literal, Protocol, runtime_checkable
+
+SQUARES = 81
+RGB = tuple[int, int, int]
+Frame = tuple[RGB, ...]
+DARK: RGB = (0, 0, 0)
+BLACK_FRAME: Frame = (DARK,) * SQUARES
+
+
+@dataclass(frozen=True, slots=True)
+class OccupancyChanged:
+    """The debounced occupancy changed (one or more squares at once)."""
+
+    t: float
+    occupancy: int
+
+
+@dataclass(frozen=True, slots=True)
+class LinkLost:
+    """The board stopped answering (serial co-processor unplugged, no heartbeat). The game pauses."""
+
+    t: float
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class LinkRestored:
+    """The board answers again; `occupancy` is the fresh snapshot to resynchronise from."""
+
+    t: float
+    occupancy: int
+
+
+@dataclass(frozen=True, slots=True)
+class SquaresUntrusted:
+    """Squares whose switch cannot be trusted now (flapping, stuck); 0 when every square is trusted again."""
+
+    t: float
+    squares: int
+    reason: str
+
+
+BoardEvent = OccupancyChanged | LinkLost | LinkRestored | SquaresUntrusted
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonPressed:
+    t: float
+    button: Literal["ok", "back", "menu"]
+
+
+@runtime_checkable
+class Clock(Protocol):
+    """Monotonic time in seconds, injectable so every timing rule runs on virtual time in the tests."""
+
+    def now(self) -> float: ...
+
+    async def sleep(self, seconds: float) -> None: ...
+
+
+@runtime_checkable
+class SwitchMatrix(Protocol):
+    """The reed switches: the debounced occupancy now, and a stream of what happens to it."""
+
+    def scan(self) -> int:
+        """The latest debounced occupancy."""
+        ...
+
+    def events(self) -> AsyncIterator[BoardEvent]:
+        """Board events as they happen, starting with an OccupancyChanged of the current occupancy."""
+        ...
+
+    async def aclose(self) -> None:
+        """Stop scanning and release the pins or the port."""
+        ...
+
+
+@runtime_checkable
+class PixelStrip(Protocol):
+    """The LEDs, one per square. `show` applies gamma, brightness and the current budget (controller.pixels)."""
+
+    def show(self, frame: Frame) -> None:
+        """Light the 81 squares; `frame` is in physical square order."""
+        ...
+
+    def close(self) -> None:
+        """Dark and released."""
+        ...
+
+
+@runtime_checkable
+class Buttons(Protocol):
+    """Optional OK / back / menu buttons; everything they do is also on the web page."""
+
+    def events(self) -> AsyncIterator[ButtonPressed]: ...

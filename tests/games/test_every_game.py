@@ -1,0 +1,146 @@
+"""Properties every registered game must keep, checked along random playouts (OpenSpiel's generic game test).
+
+- random playouts end;
+- `play` never mutates the state it is called on;
+- `parse(str(m))` gives `m` back, for moves, chance outcomes and orders;
+- states round-trip through JSON, and every seat's view is JSON;
+- the physical effect of each legal move turns the occupancy of the position into exactly the occupancy of the
+  next one, and can be carried out (no lift from an empty square, no landing on an occupied one).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from controller.games import CHANCE, SIMULTANEOUS, Move, Orders, State
+from controller.games.physical import check_steps
+from controller.games.playout import random_orders
+from tests.conftest import ALL
+
+# Options that keep playouts short without changing the rules exercised (a match to fewer points, say).
+FAST_OPTIONS: dict[str, dict[str, Any]] = {"politrics": {"target": 30}}
+MAX_ACTIONS = {"politrics": 20_000, "djambi": 20_000, "chesspolitik": 5_000, "politics1952": 20_000}
+SAMPLE = 12  # moves per position given the full battery of checks
+
+
+def _seat_counts(name: str) -> list[int]:
+    return list(ALL.load(name).info.seat_counts)
+
+
+CASES = [(n, k) for n in ALL.names() for k in _seat_counts(n)]
+
+
+def check_move(state: State, move: Move, seat: int | None = None) -> State:
+    game = state.game
+    before = json.dumps(state.to_json(), sort_keys=True)
+    text = str(move)
+    assert game.parse(text, state, seat) == move, f"{game.name}: {text!r} does not parse back"
+    nxt = state.play(move)
+    assert json.dumps(state.to_json(), sort_keys=True) == before, f"{game.name}: play({text}) mutated the state"
+    effect = state.effect(move)
+    occ = state.occupancy()
+    check_steps(occ, effect.decision)
+    check_steps(effect.after_decision(occ), effect.chores)
+    assert effect.after_chores(occ) == nxt.occupancy(), (
+        f"{game.name}: the physical effect of {text} does not give the next position's occupancy"
+    )
+    return nxt
+
+
+def check_state(state: State) -> None:
+    game = state.game
+    data = state.to_json()
+    text = json.dumps(data)
+    back = game.from_json(json.loads(text))
+    assert back == state and hash(back) == hash(state), f"{game.name}: JSON round trip changed the state"
+    assert json.dumps(back.to_json(), sort_keys=True) == json.dumps(data, sort_keys=True)
+    for seat in [None, *range(state.seats)]:
+        json.dumps(state.view(seat))
+    assert state.occupancy() & ~game.region(state.seats).mask == 0, f"{game.name}: a piece outside its region"
+
+
+def step(state: State, rnd: random.Random) -> State:
+    to_move = state.to_move
+    if to_move is CHANCE:
+        outcomes = [m for m, _ in state.chance_outcomes()]
+        assert abs(sum(p for _, p in state.chance_outcomes()) - 1) < 1e-9
+        for m in rnd.sample(outcomes, min(SAMPLE, len(outcomes))):
+            check_move(state, m)
+        sampled = state.sample_chance()
+        assert sampled in outcomes
+        return check_move(state, sampled)
+    if to_move is SIMULTANEOUS:
+        seat = rnd.choice(sorted(state.waiting_for()))
+        orders = random_orders(state, seat, rnd)
+        return check_move(state, Orders(seat, orders), seat)
+    assert isinstance(to_move, int)
+    moves = state.legal_moves()
+    assert moves, f"{state.game.name}: seat {to_move} to move with no legal move"
+    assert len(set(moves)) == len(moves), f"{state.game.name}: a legal move is listed twice"
+    for m in rnd.sample(moves, min(SAMPLE, len(moves))):
+        check_move(state, m)
+    for seat in range(state.seats):
+        if seat != to_move:
+            for m in state.legal_moves(seat)[:SAMPLE]:
+                check_move(state, m)
+    return state.play(rnd.choice(moves))
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+@settings(max_examples=6)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_playout_keeps_the_invariants(name: str, seats: int, seed: int) -> None:
+    game = ALL.load(name)
+    rnd = random.Random(seed)
+    state = game.new(seats, seed=seed, **FAST_OPTIONS.get(name, {}))
+    for _ in range(MAX_ACTIONS.get(name, 5_000)):
+        check_state(state)
+        if state.to_move is None:
+            result = state.outcome()
+            assert result is not None
+            assert all(0 <= w < state.seats for w in result.winners)
+            json.dumps(result.to_json())
+            return
+        assert state.outcome() is None
+        state = step(state, rnd)
+    pytest.fail(f"{name}: the random playout did not end")
+
+
+@pytest.mark.parametrize("name", ALL.names())
+def test_metadata_is_json_and_consistent(name: str) -> None:
+    game = ALL.load(name)
+    info = game.info
+    json.dumps(info.to_json())
+    assert info.name == name
+    for k in info.seat_counts:
+        assert len(info.seat_names[k]) == k
+        game.region(k)
+    state = game.new()
+    assert state.seats == info.check_seats(None)
+
+
+@pytest.mark.parametrize("name", ALL.names())
+def test_same_seed_same_game(name: str) -> None:
+    game = ALL.load(name)
+    finals = []
+    for _ in range(2):
+        rnd = random.Random(7)
+        state = game.new(seed=1234, **FAST_OPTIONS.get(name, {}))
+        for _ in range(60):
+            if state.to_move is None:
+                break
+            if state.to_move is CHANCE:
+                state = state.play(state.sample_chance())
+            elif state.to_move is SIMULTANEOUS:
+                seat = min(state.waiting_for())
+                state = state.submit(seat, random_orders(state, seat, rnd))
+            else:
+                state = state.play(rnd.choice(state.legal_moves()))
+        finals.append(state)
+    assert finals[0] == finals[1]
