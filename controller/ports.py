@@ -101,6 +101,15 @@ class PixelStrip(Protocol):
 
 
 @runtime_checkable
+class Hands(Protocol):
+    """A board whose pieces software can move: the simulator. The web page's clicks use it in simulator mode."""
+
+    def lift(self, square: int) -> None: ...
+
+    def place(self, square: int) -> None: ...
+
+
+@runtime_checkable
 class Buttons(Protocol):
     """Optional OK / back / menu buttons; everything they do is also on the web page."""
 

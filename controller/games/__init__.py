@@ -13,7 +13,7 @@ from controller.games.game import Game
 from controller.games.info import Dynamics, GameInfo, Option
 from controller.games.moves import Move, Orders
 from controller.games.outcome import Outcome
-from controller.games.physical import NO_EFFECT, Effect, Piece, Step
+from controller.games.physical import NO_EFFECT, Effect, NearMiss, Piece, Step
 from controller.games.registry import DEFAULT, Registry, load, names
 from controller.games.squares import FULL_BOARD, Region
 from controller.games.state import JSON, State
@@ -35,6 +35,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidMoveError",
     "Move",
+    "NearMiss",
     "Node",
     "Option",
     "Orders",

@@ -15,7 +15,15 @@ class InvalidMoveError(GameError):
 
 
 class IllegalMoveError(GameError):
-    """The move is well formed but not legal in this position (or not this seat's to make)."""
+    """The move is well formed but not legal in this position (or not this seat's to make).
+
+    `squares` are physical squares that show why (the pieces that would capture a Polis dog, the Civil Servant
+    whose Aura the President would enter); the LEDs mark them while the page says the message.
+    """
+
+    def __init__(self, message: str, squares: frozenset[int] = frozenset()) -> None:
+        super().__init__(message)
+        self.squares = squares
 
 
 class AmbiguousMoveError(GameError):

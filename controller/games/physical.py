@@ -128,3 +128,17 @@ class Effect:
 
 
 NO_EFFECT = Effect()
+
+
+@dataclass(frozen=True, slots=True)
+class NearMiss:
+    """A move a player may physically try that the rules forbid, with what it would do and why it is illegal.
+
+    The recognizer indexes these next to the legal moves, so a forbidden step is answered with its reason and the
+    squares that explain it instead of a bare mismatch.
+    """
+
+    move: object
+    effect: Effect
+    reason: str
+    squares: frozenset[int] = frozenset()

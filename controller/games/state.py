@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move, Orders
 from controller.games.outcome import Outcome
-from controller.games.physical import Effect, Piece
+from controller.games.physical import Effect, NearMiss, Piece
 from controller.games.squares import mask
 from controller.games.turns import CHANCE, SIMULTANEOUS, ToMove
 
@@ -105,6 +105,10 @@ class State(ABC):
     def sample_chance(self) -> Move:
         """At a chance node, the outcome the state's own seeded generator draws (games replay exactly)."""
         raise IllegalMoveError("nothing is left to chance here")
+
+    def near_misses(self) -> tuple[NearMiss, ...]:
+        """Illegal moves a player may physically try now, each with its effect, reason and explaining squares."""
+        return ()
 
     def describe(self, move: Move) -> str:
         """A sentence for a player ('Place a Voter on 33'); the prompt and the move list use it."""

@@ -1,0 +1,66 @@
+"""`agora`: the command line, and the composition root (the only place that picks a board backend).
+
+Each subcommand is a module of this package with `add_arguments(parser)` and `run(args) -> int`; it is imported
+only when it runs, so `agora games` starts fast and a Pi-only library never loads on a laptop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# command -> (module, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("controller.cli.play", "play a game on the board (or the simulator) and serve the web page"),
+    "games": ("controller.cli.games", "list the games and their options"),
+    "referee": ("controller.cli.referee", "speak the JSON-lines referee protocol on stdin/stdout"),
+    "replay": ("controller.cli.replay", "run recorded sensor events through the real controller on a virtual clock"),
+    "doctor": ("controller.cli.doctor", "self-test the board: LED chain walk, live sensors, stuck or flapping"),
+    "sim-device": ("controller.cli.sim_device", "run a virtual co-processor on a pty and print its path"),
+    "history": ("controller.cli.history", "list, export (JSON) and show the games stored on this board"),
+}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; only `command`'s module is imported to add its arguments (the others list their help)."""
+    parser = argparse.ArgumentParser(
+        prog="agora",
+        description="Agora smart board: plays Politrics, Polis, Politics (1952), Chesspolitik and Djambi.",
+        epilog="Run 'agora COMMAND --help' for a command's options.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module, help_text) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
+        p.set_defaults(_module=module)
+        if name != command:
+            continue
+        try:
+            importlib.import_module(module).add_arguments(p)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+            p.set_defaults(_missing=True)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser(command if command in COMMANDS else None)
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 2
+    if getattr(args, "_missing", False):
+        print(f"agora {args.command}: not available in this build", file=sys.stderr)
+        return 2
+    module = importlib.import_module(args._module)
+    code = module.run(args)
+    assert isinstance(code, int)
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
