@@ -12,7 +12,8 @@ from tests.toys.race import Race
 from tests.toys.standoff import Standoff
 
 TOYS: dict[str, type] = {"jumps": Jumps, "race": Race, "standoff": Standoff}
-_EVERY = DEFAULT.with_games(TOYS)
+WITH_TOYS: Registry = DEFAULT.with_games(TOYS)
+_EVERY = WITH_TOYS
 # While a game is being written, AGORA_TEST_GAMES=polis,jumps narrows the generic tests to the named games.
 # CI never sets it: every registered game runs there.
 _ONLY = [n for n in os.environ.get("AGORA_TEST_GAMES", "").split(",") if n]

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from controller.games.moves import Move
 from controller.games.squares import bit, mask, name
 
 
@@ -138,7 +139,7 @@ class NearMiss:
     squares that explain it instead of a bare mismatch.
     """
 
-    move: object
+    move: Move
     effect: Effect
     reason: str
     squares: frozenset[int] = frozenset()

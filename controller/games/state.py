@@ -110,6 +110,10 @@ class State(ABC):
         """Illegal moves a player may physically try now, each with its effect, reason and explaining squares."""
         return ()
 
+    def marks(self) -> Mapping[int, int]:
+        """Squares the LEDs colour for a seat although no piece stands there (a Politics state's leader)."""
+        return {}
+
     def describe(self, move: Move) -> str:
         """A sentence for a player ('Place a Voter on 33'); the prompt and the move list use it."""
         return str(move)

@@ -1,0 +1,7 @@
+"""LED scenes: one meaning, one colour, one pattern (ARCHITECTURE.md, "LED language")."""
+
+from controller.lights.language import LANGUAGE, Meaning, Pattern, intensity
+from controller.lights.palette import OKABE_ITO, SEAT_COLOURS
+from controller.lights.scene import SceneInput, render
+
+__all__ = ["LANGUAGE", "OKABE_ITO", "SEAT_COLOURS", "Meaning", "Pattern", "SceneInput", "intensity", "render"]

@@ -1,0 +1,96 @@
+"""A scene is a pure function of (game display, recognizer guidance, time) -> an LED frame in physical order.
+
+Brightness, gamma and the current budget are not applied here: every PixelStrip applies them (controller.pixels).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from controller.lights.language import LANGUAGE, Meaning, intensity
+from controller.lights.palette import SEAT_COLOURS
+from controller.ports import BLACK_FRAME, RGB, SQUARES, Frame
+from controller.recognizer.machine import Guidance, Mode
+
+
+@dataclass(frozen=True, slots=True)
+class SceneInput:
+    """Everything a scene is drawn from besides time."""
+
+    guidance: Guidance
+    region: int  # squares the game uses; the others stay dark
+    marks: Mapping[int, int] = field(default_factory=dict)  # square -> seat, drawn dim in the seat's colour
+    confirmed: int = 0  # squares of the last committed move
+    confirmed_at: float = -1e9
+    thinking: bool = False
+    paused: bool = False
+    winners: int | None = None  # squares of the winners' pieces once the game is over
+    drawn: bool = False
+
+
+def _scale(colour: RGB, level: float) -> RGB:
+    return (int(colour[0] * level), int(colour[1] * level), int(colour[2] * level))
+
+
+def _paint(frame: list[RGB], squares: int, meaning: Meaning, t: float, since: float = 0.0) -> None:
+    colour, pattern, peak = LANGUAGE[meaning]
+    level = peak * intensity(pattern, t, since=since)
+    if level <= 0.0:
+        lit: RGB = (0, 0, 0)
+    else:
+        lit = _scale(colour, level)
+    while squares:
+        low = squares & -squares
+        frame[low.bit_length() - 1] = lit
+        squares ^= low
+
+
+def render(scene: SceneInput, t: float) -> Frame:
+    """The frame at time `t`."""
+    frame = list(BLACK_FRAME)
+    g = scene.guidance
+    for sq, seat in scene.marks.items():
+        frame[sq] = _scale(SEAT_COLOURS[seat % len(SEAT_COLOURS)], 0.15)
+    if scene.paused:
+        _paint(frame, scene.region, Meaning.PAUSED, t)
+        return tuple(frame)
+    if scene.winners is not None or scene.drawn:
+        if scene.drawn:
+            _paint(frame, g.occupancy & scene.region, Meaning.DRAW, t)
+        else:
+            _paint(frame, scene.winners or 0, Meaning.WINNER, t)
+        return tuple(frame)
+    if g.mode is Mode.TURN:
+        _paint(frame, g.movable, Meaning.TO_MOVE, t)
+    _paint(frame, scene.confirmed, Meaning.CONFIRMED, t, since=scene.confirmed_at)
+    if g.mode is Mode.TURN:
+        _paint(frame, g.destinations, Meaning.DESTINATION, t)
+        _paint(frame, g.captures, Meaning.CAPTURE, t)
+        _paint(frame, g.lifted & ~(g.mismatch_fill | g.mismatch_empty), Meaning.ORIGIN, t)
+    if g.mode is Mode.CHORES:
+        colour, pattern, peak = LANGUAGE[Meaning.CHORE_MOVE]
+        removals = g.chore_removals
+        moved = 0
+        for step in g.chore_moves:
+            if step.src is not None and g.occupancy >> step.src & 1:
+                frame[step.src] = _scale(colour, peak * intensity(pattern, t, phase=0))
+                moved |= 1 << step.src
+            if step.dst is not None:
+                frame[step.dst] = _scale(colour, peak * intensity(pattern, t, phase=1))
+                moved |= 1 << step.dst
+        _paint(frame, removals, Meaning.CHORE_REMOVE, t)
+        _paint(frame, g.mismatch_fill & ~moved, Meaning.MISMATCH_FILL, t)
+        _paint(frame, g.mismatch_empty & ~moved & ~removals, Meaning.MISMATCH_EMPTY, t)
+    else:
+        _paint(frame, g.mismatch_fill, Meaning.MISMATCH_FILL, t)
+        _paint(frame, g.mismatch_empty, Meaning.MISMATCH_EMPTY, t)
+    _paint(frame, g.why, Meaning.WHY, t)
+    if g.mode is Mode.PROMPT:
+        _paint(frame, g.prompt, Meaning.PROMPT, t)
+    if scene.thinking:
+        _paint(frame, g.occupancy & scene.region, Meaning.THINKING, t)
+    return tuple(frame)
+
+
+assert len(BLACK_FRAME) == SQUARES

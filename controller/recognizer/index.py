@@ -1,0 +1,175 @@
+"""The turn index: built once at the start of a turn so each sensor event costs a dictionary lookup.
+
+For every move the seat at the board may make (and every near miss the game reports) it precomputes the
+occupancy after the decision and after the chores, the squares the sensors must see touched, and the squares the
+move may lift or fill at all, and indexes them by occupancy and by square.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from controller.games import Effect, Move, NearMiss, State
+from controller.games.physical import Step
+
+
+def _srcs(steps: Iterable[Step]) -> int:
+    out = 0
+    for s in steps:
+        if s.src is not None:
+            out |= 1 << s.src
+    return out
+
+
+def _dsts(steps: Iterable[Step]) -> int:
+    out = 0
+    for s in steps:
+        if s.dst is not None:
+            out |= 1 << s.dst
+    return out
+
+
+def _touch_mask(squares: Iterable[int]) -> int:
+    out = 0
+    for s in squares:
+        out |= 1 << s
+    return out
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Candidate:
+    """One move the board may see, with everything the state machine needs precomputed."""
+
+    move: Move
+    effect: Effect
+    decision_occ: int
+    final_occ: int
+    must_touch: int  # decision: lifted-and-refilled or tapped squares
+    chore_touch: int
+    lifts: int  # squares the whole move may lift (decision and chores)
+    fills: int  # squares the whole move may fill
+    decision_lifts: int
+    near_miss: NearMiss | None = None
+
+    @property
+    def is_legal(self) -> bool:
+        return self.near_miss is None
+
+    def on_the_way(self, start: int, occupancy: int) -> bool:
+        """Could the board still become this move: every square changed so far is one the move changes?"""
+        return not ((start & ~occupancy) & ~self.lifts) and not ((occupancy & ~start) & ~self.fills)
+
+    def explains(self, start: int, occupancy: int, touched: int) -> bool:
+        """Every touched square is one this move involves, or a square a sliding piece passed over."""
+        transit = touched & ~start & ~occupancy
+        return not (touched & ~(self.lifts | self.fills | self.must_touch | self.chore_touch | transit))
+
+
+def make_candidate(start: int, move: Move, effect: Effect, near_miss: NearMiss | None = None) -> Candidate:
+    decision_occ = effect.after_decision(start)
+    chore_steps = effect.chores
+    return Candidate(
+        move=move,
+        effect=effect,
+        decision_occ=decision_occ,
+        final_occ=effect.after_chores(start),
+        must_touch=effect.must_touch(start),
+        chore_touch=effect.chore_must_touch(start),
+        lifts=_srcs(effect.decision) | _srcs(chore_steps) | _touch_mask(effect.decision_touch),
+        fills=_dsts(effect.decision) | _dsts(chore_steps) | _touch_mask(effect.decision_touch),
+        decision_lifts=_srcs(effect.decision),
+        near_miss=near_miss,
+    )
+
+
+@dataclass(slots=True)
+class TurnIndex:
+    """Candidates of one turn by decision occupancy, by final occupancy and by the squares they lift or fill."""
+
+    start: int
+    candidates: list[Candidate]
+    by_decision: dict[int, list[Candidate]] = field(default_factory=dict)
+    by_final: dict[int, list[Candidate]] = field(default_factory=dict)
+    by_lift: dict[int, list[Candidate]] = field(default_factory=dict)
+    by_fill: dict[int, list[Candidate]] = field(default_factory=dict)
+    earlier: dict[int, int] = field(default_factory=dict)  # occupancy of an earlier position -> plies back
+    movable: int = 0  # squares of pieces some legal decision lifts (shown while the board waits)
+    # decision-lift set -> how many distinct (decision occupancy, must-touch) results legal moves lifting exactly
+    # those squares have: more than one means the move could still go on (a slide, a piece still to turn over).
+    reach: dict[int, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        by_decision: defaultdict[int, list[Candidate]] = defaultdict(list)
+        by_final: defaultdict[int, list[Candidate]] = defaultdict(list)
+        by_lift: defaultdict[int, list[Candidate]] = defaultdict(list)
+        by_fill: defaultdict[int, list[Candidate]] = defaultdict(list)
+        movable = 0
+        reach: defaultdict[int, set[tuple[int, int]]] = defaultdict(set)
+        for c in self.candidates:
+            by_decision[c.decision_occ].append(c)
+            if c.final_occ != c.decision_occ:
+                by_final[c.final_occ].append(c)
+            lifts = c.lifts
+            while lifts:
+                low = lifts & -lifts
+                by_lift[low.bit_length() - 1].append(c)
+                lifts ^= low
+            fills = c.fills
+            while fills:
+                low = fills & -fills
+                by_fill[low.bit_length() - 1].append(c)
+                fills ^= low
+            if c.is_legal:
+                movable |= c.decision_lifts
+                reach[c.decision_lifts].add((c.decision_occ, c.must_touch))
+        self.by_decision = dict(by_decision)
+        self.by_final = dict(by_final)
+        self.by_lift = dict(by_lift)
+        self.by_fill = dict(by_fill)
+        self.movable = movable & self.start
+        self.reach = {k: len(v) for k, v in reach.items()}
+
+    def extendable(self, c: Candidate) -> bool:
+        """Could the board still turn into another move of the same piece (a slide not yet finished)?"""
+        return self.reach.get(c.decision_lifts, 0) > 1
+
+    def on_the_way(self, occupancy: int) -> list[Candidate]:
+        """Candidates the board could still become, narrowed through the square index."""
+        lifted = self.start & ~occupancy
+        added = occupancy & ~self.start
+        # A board that has lost (or gained) a square's piece can only be on the way to moves that lift (fill) it.
+        if lifted:
+            pool: Iterable[Candidate] = self.by_lift.get((lifted & -lifted).bit_length() - 1, ())
+        elif added:
+            pool = self.by_fill.get((added & -added).bit_length() - 1, ())
+        else:
+            pool = self.candidates
+        return [c for c in pool if c.on_the_way(self.start, occupancy)]
+
+
+def build_index(
+    state: State, moves: Sequence[Move], earlier: Sequence[State] = (), with_near_misses: bool = True
+) -> TurnIndex:
+    """The index for `state` with the seat at the board choosing among `moves`.
+
+    Moves without a physical decision (a declaration, a speech card) are left out: they come from the page.
+    `earlier` are previous positions, newest first, recognized as a takeback when the board returns to one.
+    """
+    start = state.occupancy()
+    candidates: list[Candidate] = []
+    for m in moves:
+        effect = state.effect(m)
+        if effect.decision or effect.decision_touch:
+            candidates.append(make_candidate(start, m, effect))
+    if with_near_misses:
+        for nm in state.near_misses():
+            if nm.effect.decision or nm.effect.decision_touch:
+                candidates.append(make_candidate(start, nm.move, nm.effect, nm))
+    past: dict[int, int] = {}
+    for plies, s in enumerate(earlier, start=1):
+        occ = s.occupancy()
+        if occ != start:
+            past.setdefault(occ, plies)
+    return TurnIndex(start=start, candidates=candidates, earlier=past)

@@ -1,0 +1,352 @@
+"""The recognizer's state machine: sensor changes and clock ticks in, signals out. No I/O, no clock of its own.
+
+Modes:
+- idle: nothing to recognize (a phone seat, dice, secret orders, the game over); any difference from the expected
+  occupancy is a mismatch.
+- turn: the seat at the board is choosing; the board is compared with the turn index on every change.
+- prompt: several moves fit; waiting for the player's answer (or for the board to change again).
+- chores: a move is committed; the board must reach the position after it, square by square.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from controller.games.physical import Step
+from controller.recognizer.index import Candidate, TurnIndex
+from controller.recognizer.signals import (
+    Cancelled,
+    ChoresDone,
+    IllegalTried,
+    MismatchCleared,
+    MismatchShown,
+    PromptCleared,
+    PromptRaised,
+    Recognized,
+    Signal,
+    TakebackSeen,
+)
+
+
+class Mode(enum.Enum):
+    IDLE = "idle"
+    TURN = "turn"
+    PROMPT = "prompt"
+    CHORES = "chores"
+
+
+@dataclass(frozen=True, slots=True)
+class RecognizerSettings:
+    settle: float = 0.35  # stable time before committing a move whose piece could still slide on
+    mismatch_grace: float = 0.8  # a board matching nothing for this long is shown as a mismatch
+    takeback_settle: float = 1.0
+    takebacks: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Guidance:
+    """What the LEDs should show now, derived from the recognizer (see controller.lights)."""
+
+    mode: Mode
+    expected: int
+    occupancy: int
+    lifted: int = 0
+    destinations: int = 0
+    captures: int = 0
+    movable: int = 0
+    prompt: int = 0
+    mismatch_fill: int = 0
+    mismatch_empty: int = 0
+    why: int = 0
+    chore_moves: tuple[Step, ...] = ()
+    chore_removals: int = 0
+
+
+class Recognizer:
+    def __init__(self, settings: RecognizerSettings | None = None) -> None:
+        self.settings = settings or RecognizerSettings()
+        self.mode = Mode.IDLE
+        self.index: TurnIndex | None = None
+        self.expected = 0  # turn: occupancy at turn start; chores: the occupancy after the move; idle: as is
+        self.occupancy = 0
+        self.touched = 0
+        self.chore_steps: tuple[Step, ...] = ()
+        self.chore_touch = 0
+        self.prompt: tuple[Candidate, ...] = ()
+        self.mismatch_shown = False
+        self.illegal: Candidate | None = None
+        self._pending: list[Candidate] = []
+        self._pending_takeback = 0
+        self._deadline: float | None = None
+        self._deadline_kind = ""
+        self._guidance_key: tuple[int, int, Mode] | None = None
+        self._guidance: Guidance | None = None
+
+    # ---- set-up by the session ------------------------------------------------------------------------------
+    def begin_turn(self, index: TurnIndex, occupancy: int, t: float) -> list[Signal]:
+        """A new turn: the seat at the board chooses among `index`'s moves."""
+        self.mode = Mode.TURN
+        self.index = index
+        self.expected = index.start
+        return self._restart(occupancy, t)
+
+    def begin_idle(self, expected: int, occupancy: int, t: float) -> list[Signal]:
+        """Nothing to recognize; the board should show `expected`."""
+        self.mode = Mode.IDLE
+        self.index = None
+        self.expected = expected
+        return self._restart(occupancy, t)
+
+    def begin_chores(self, target: int, steps: tuple[Step, ...], must_touch: int, t: float) -> list[Signal]:
+        """A move is committed; guide the board to `target`. Touches seen this turn count (a victim lifted first)."""
+        self.mode = Mode.CHORES
+        self.expected = target
+        self.chore_steps = steps
+        self.chore_touch = must_touch
+        self._clear_pending()
+        self.prompt = ()
+        self.illegal = None
+        out: list[Signal] = []
+        if self.mismatch_shown:
+            self.mismatch_shown = False
+            out.append(MismatchCleared())
+        out.extend(self._evaluate_chores())
+        return out
+
+    def _restart(self, occupancy: int, t: float) -> list[Signal]:
+        self.occupancy = occupancy
+        # Squares that differ at the start count as touched: they were handled before this turn began.
+        self.touched = occupancy ^ self.expected
+        self.chore_steps = ()
+        self.chore_touch = 0
+        self.prompt = ()
+        self.illegal = None
+        self._clear_pending()
+        out: list[Signal] = []
+        if self.mismatch_shown:
+            self.mismatch_shown = False
+            out.append(MismatchCleared())
+        out.extend(self._evaluate(t))
+        return out
+
+    # ---- inputs -----------------------------------------------------------------------------------------------
+    def board(self, occupancy: int, t: float) -> list[Signal]:
+        """The debounced occupancy changed."""
+        if occupancy == self.occupancy:
+            return []
+        self.touched |= occupancy ^ self.occupancy
+        self.occupancy = occupancy
+        out: list[Signal] = []
+        if self.mode is Mode.PROMPT:
+            self.mode = Mode.TURN
+            self.prompt = ()
+            out.append(PromptCleared())
+        out.extend(self._evaluate(t))
+        out.extend(self.tick(t))
+        return out
+
+    def tick(self, t: float) -> list[Signal]:
+        """Time has come to `t`: commit, prompt or show a mismatch if a deadline passed."""
+        if self._deadline is None or t < self._deadline:
+            return []
+        kind = self._deadline_kind
+        self._deadline = None
+        if kind == "commit":
+            pending, self._pending = self._pending, []
+            if len(pending) == 1:
+                return [self._recognized(pending[0])]
+            self.mode = Mode.PROMPT
+            self.prompt = tuple(pending)
+            return [PromptRaised(self.prompt)]
+        if kind == "takeback":
+            plies, self._pending_takeback = self._pending_takeback, 0
+            return [TakebackSeen(plies)]
+        if kind == "mismatch":
+            self.mismatch_shown = True
+            return [MismatchShown(self.expected & ~self.occupancy, self.occupancy & ~self.expected)]
+        return []
+
+    def answer(self, candidate: Candidate) -> list[Signal]:
+        """The player chose one of the prompted moves."""
+        if self.mode is not Mode.PROMPT or candidate not in self.prompt:
+            raise ValueError("that move is not one of the choices asked for")
+        self.prompt = ()
+        self.mode = Mode.TURN
+        return [PromptCleared(), self._recognized(candidate)]
+
+    def deadline(self) -> float | None:
+        return self._deadline
+
+    # ---- evaluation -------------------------------------------------------------------------------------------
+    def _recognized(self, c: Candidate) -> Recognized:
+        done = self.occupancy == c.final_occ and not ((c.must_touch | c.chore_touch) & ~self.touched)
+        return Recognized(c, chores_done=done)
+
+    def _clear_pending(self) -> None:
+        self._pending = []
+        self._pending_takeback = 0
+        self._deadline = None
+        self._deadline_kind = ""
+
+    def _set_deadline(self, kind: str, at: float) -> None:
+        if self._deadline_kind != kind or self._deadline is None:
+            self._deadline_kind = kind
+            self._deadline = at
+        else:
+            self._deadline = min(self._deadline, at) if kind == "mismatch" else at
+
+    def _consistent(self, o: int) -> list[Candidate]:
+        assert self.index is not None
+        touched = self.touched
+        out = [c for c in self.index.by_decision.get(o, ()) if not (c.must_touch & ~touched)]
+        out += [c for c in self.index.by_final.get(o, ()) if not ((c.must_touch | c.chore_touch) & ~touched)]
+        return out
+
+    def _evaluate(self, t: float) -> list[Signal]:
+        if self.mode is Mode.CHORES:
+            return self._evaluate_chores()
+        if self.mode is Mode.IDLE or self.index is None:
+            return self._evaluate_idle(t)
+        o = self.occupancy
+        start = self.expected
+        out: list[Signal] = []
+        consistent = self._consistent(o) if (o != start or self.touched) else []
+        legal = [c for c in consistent if c.is_legal]
+        if legal:
+            explaining = [c for c in legal if c.explains(start, o, self.touched)]
+            chosen = explaining or legal
+            self._pending = chosen
+            self._pending_takeback = 0
+            wait = self.settings.settle if len(chosen) > 1 or self.index.extendable(chosen[0]) else 0.0
+            self._deadline_kind = "commit"
+            self._deadline = t + wait
+            self.illegal = None
+            if self.mismatch_shown:
+                self.mismatch_shown = False
+                out.append(MismatchCleared())
+            return out
+        self._pending = []
+        if o == start:
+            self._clear_pending()
+            self.illegal = None
+            if self.touched:
+                self.touched = 0
+                out.append(Cancelled())
+            if self.mismatch_shown:
+                self.mismatch_shown = False
+                out.append(MismatchCleared())
+            return out
+        illegal = [c for c in consistent if not c.is_legal]
+        if illegal and illegal[0] is not self.illegal:
+            self.illegal = illegal[0]
+            nm = illegal[0].near_miss
+            assert nm is not None
+            out.append(IllegalTried(illegal[0], nm.reason, nm.squares))
+        elif not illegal:
+            self.illegal = None
+        on_the_way = self.index.on_the_way(o)
+        if on_the_way and not illegal:
+            self._clear_pending()
+            if self.mismatch_shown:
+                self.mismatch_shown = False
+                out.append(MismatchCleared())
+            return out
+        plies = self.index.earlier.get(o, 0)
+        if plies and self.settings.takebacks and not illegal:
+            self._pending_takeback = plies
+            self._set_deadline("takeback", t + self.settings.takeback_settle)
+            return out
+        out.extend(self._mismatch(t, immediate=bool(illegal)))
+        return out
+
+    def _mismatch(self, t: float, immediate: bool) -> list[Signal]:
+        fill, empty = self.expected & ~self.occupancy, self.occupancy & ~self.expected
+        if self.mismatch_shown or immediate:
+            self._clear_pending()
+            self.mismatch_shown = True
+            return [MismatchShown(fill, empty)]
+        self._set_deadline("mismatch", t + self.settings.mismatch_grace)
+        return []
+
+    def _evaluate_idle(self, t: float) -> list[Signal]:
+        if self.occupancy == self.expected:
+            self.touched = 0
+            self._clear_pending()
+            if self.mismatch_shown:
+                self.mismatch_shown = False
+                return [MismatchCleared()]
+            return []
+        return self._mismatch(t, immediate=False)
+
+    def _evaluate_chores(self) -> list[Signal]:
+        if self.occupancy == self.expected and not (self.chore_touch & ~self.touched):
+            self.mode = Mode.IDLE
+            self.chore_steps = ()
+            return [ChoresDone()]
+        return []
+
+    # ---- what the LEDs show ---------------------------------------------------------------------------------
+    def guidance(self) -> Guidance:
+        """A snapshot for the LED scenes and the page; cached until the board or the mode changes."""
+        key = (self.occupancy, self.touched, self.mode)
+        if self._guidance is not None and self._guidance_key == key and self._deadline_kind != "mismatch":
+            return self._guidance
+        self._guidance_key = key
+        self._guidance = self._compute_guidance()
+        return self._guidance
+
+    def _compute_guidance(self) -> Guidance:
+        o, expected = self.occupancy, self.expected
+        mismatch_fill = expected & ~o if self.mismatch_shown else 0
+        mismatch_empty = o & ~expected if self.mismatch_shown else 0
+        why = 0
+        if self.illegal is not None and self.illegal.near_miss is not None:
+            for sq in self.illegal.near_miss.squares:
+                why |= 1 << sq
+        if self.mode is Mode.CHORES:
+            removals = 0
+            moves: list[Step] = []
+            for step in self.chore_steps:
+                if step.dst is None:
+                    if step.src is not None and o >> step.src & 1 and not expected >> step.src & 1:
+                        removals |= 1 << step.src
+                elif not o >> step.dst & 1 or (
+                    step.src is not None and o >> step.src & 1 and not self.touched >> step.src & 1
+                ):
+                    moves.append(step)
+            return Guidance(
+                Mode.CHORES,
+                expected,
+                o,
+                chore_moves=tuple(moves),
+                chore_removals=removals,
+                mismatch_fill=expected & ~o,
+                mismatch_empty=o & ~expected,
+            )
+        if self.mode is Mode.PROMPT:
+            squares = 0
+            for c in self.prompt:
+                squares |= (c.decision_occ ^ expected) | c.must_touch
+            return Guidance(Mode.PROMPT, expected, o, prompt=squares)
+        if self.mode is Mode.IDLE or self.index is None:
+            return Guidance(self.mode, expected, o, mismatch_fill=mismatch_fill, mismatch_empty=mismatch_empty)
+        lifted = expected & ~o
+        destinations = captures = 0
+        if o != expected and not self.mismatch_shown:
+            for c in self.index.on_the_way(o):
+                if c.is_legal and c.explains(expected, o, self.touched):
+                    destinations |= c.decision_occ & ~o
+                    captures |= c.lifts & o & ~self.touched
+        return Guidance(
+            Mode.TURN,
+            expected,
+            o,
+            lifted=lifted,
+            destinations=destinations,
+            captures=captures,
+            movable=self.index.movable if o == expected else 0,
+            mismatch_fill=mismatch_fill,
+            mismatch_empty=mismatch_empty,
+            why=why,
+        )

@@ -1,0 +1,382 @@
+"""A session: one board, one game, its seats, the turn flow, prompts, chores, undo. Deterministic and clock-free:
+every input carries its time, and `deadline()` says when the session wants `tick` called next.
+
+The asyncio runner (controller.session.runner) and `agora replay` feed it; the web reads `snapshot`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from controller.games import (
+    CHANCE,
+    SIMULTANEOUS,
+    Effect,
+    Game,
+    GameError,
+    IllegalMoveError,
+    Move,
+    Orders,
+    State,
+    Step,
+)
+from controller.games.playout import random_orders
+from controller.recognizer import (
+    Cancelled,
+    Candidate,
+    ChoresDone,
+    IllegalTried,
+    MismatchCleared,
+    MismatchShown,
+    PromptCleared,
+    PromptRaised,
+    Recognized,
+    Recognizer,
+    RecognizerSettings,
+    Signal,
+    TakebackSeen,
+    build_index,
+)
+from controller.session import events as ev
+from controller.session.seats import SeatKind
+from controller.store import GameStore
+
+
+class SessionError(Exception):
+    """A request the session cannot do now (nothing to undo, no question asked); the message is for a player."""
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSettings:
+    recognizer: RecognizerSettings = field(default_factory=RecognizerSettings)
+    dice: str = "auto"  # "auto": the board rolls; "manual": physical dice entered on the page
+    computer_delay: float = 0.8  # how long a computer seat "thinks", so people can follow on the LEDs
+
+
+@dataclass(frozen=True, slots=True)
+class Ply:
+    """One move of the game's history, with the position before it."""
+
+    before: State
+    move: Move | None  # None only for a resumed move whose text no longer parses
+    text: str
+    seat: int | None
+    source: str
+    effect: Effect
+
+
+def _changed(effect: Effect, occupancy: int) -> int:
+    return effect.after_decision(occupancy) ^ occupancy | effect.must_touch(occupancy)
+
+
+class Session:
+    def __init__(
+        self,
+        game: Game,
+        state: State,
+        *,
+        seat_kinds: Sequence[SeatKind],
+        settings: SessionSettings | None = None,
+        store: GameStore | None = None,
+        game_id: int | None = None,
+        tokens: Sequence[str] = (),
+        history: Sequence[Ply] = (),
+        seed: int = 0,
+    ) -> None:
+        if len(seat_kinds) != state.seats:
+            raise SessionError(f"{state.seats} seats need {state.seats} seat kinds, not {len(seat_kinds)}")
+        self.game = game
+        self.state = state
+        self.seat_kinds = list(seat_kinds)
+        self.settings = settings or SessionSettings()
+        self.store = store
+        self.game_id = game_id
+        self.tokens = list(tokens)
+        self.history: list[Ply] = list(history)
+        self.recognizer = Recognizer(self.settings.recognizer)
+        self.region = game.region(state.seats).mask
+        self.occupancy = 0
+        self.events: list[ev.Event] = []
+        self.prompt: tuple[Candidate, ...] = ()
+        self.confirmed = 0
+        self.confirmed_at = -1e9
+        self.paused = False
+        self.pause_message = ""
+        self.untrusted = 0
+        self.message = ""  # the last thing worth telling the players in words (an illegal move's reason)
+        self.computer_due: float | None = None
+        self.rng = random.Random(seed)
+        self._announced_over = -1
+
+    # ---- starting --------------------------------------------------------------------------------------------
+    def start(self, occupancy: int, t: float, resumed: bool = False) -> None:
+        """Begin (or resume) with the board showing `occupancy`; the LEDs guide pieces to where they belong."""
+        self.occupancy = occupancy
+        self.events.append(ev.GameStarted(t, self.game.name, self.state.seats, self.game_id, resumed))
+        self._next_turn(t)
+
+    # ---- inputs ----------------------------------------------------------------------------------------------
+    def on_board(self, occupancy: int, t: float) -> None:
+        self.occupancy = occupancy
+        if self.paused:
+            return
+        self._handle(self.recognizer.board(occupancy, t), t)
+
+    def on_link(self, up: bool, t: float, message: str = "", occupancy: int | None = None) -> None:
+        if not up:
+            if not self.paused:
+                self.paused = True
+                self.pause_message = message or "the board stopped answering"
+                self.events.append(ev.LinkPaused(t, self.pause_message))
+            return
+        if self.paused:
+            self.paused = False
+            self.pause_message = ""
+            self.events.append(ev.LinkResumed(t))
+        if occupancy is not None:
+            self.on_board(occupancy, t)
+
+    def on_untrusted(self, squares: int, reason: str, t: float) -> None:
+        self.untrusted = squares
+        self.events.append(ev.SensorWarning(t, squares, reason))
+
+    def tick(self, t: float) -> None:
+        if self.computer_due is not None and t >= self.computer_due:
+            self.computer_due = None
+            self._computer_move(t)
+        if not self.paused:
+            self._handle(self.recognizer.tick(t), t)
+
+    def deadline(self) -> float | None:
+        times = [d for d in (self.recognizer.deadline(), self.computer_due) if d is not None]
+        return min(times) if times else None
+
+    # ---- requests from the page ------------------------------------------------------------------------------
+    def play_text(self, text: str, t: float, seat: int | None = None, source: str = "page") -> Move:
+        """A move typed or clicked on the page (a declaration, a speech card, entered dice, a phone's move)."""
+        s = self.state
+        if s.to_move is None:
+            raise IllegalMoveError("the game is over")
+        if s.to_move is SIMULTANEOUS:
+            raise IllegalMoveError("this is a phase of secret orders: hand them in on your seat's page")
+        move = self.game.parse(text, s, seat)
+        if s.to_move is CHANCE:
+            if move not in {m for m, _ in s.chance_outcomes()}:
+                raise IllegalMoveError(f"{text!r} is not a possible roll now")
+            self._commit(move, t, "dice")
+            return move
+        if seat is not None and move not in s.legal_moves(seat):
+            raise IllegalMoveError(f"{text} is not a move seat {seat} can make now")
+        self._commit(move, t, source)
+        return move
+
+    def submit_orders(self, seat: int, texts: Sequence[str], t: float) -> None:
+        s = self.state
+        if s.to_move is not SIMULTANEOUS:
+            raise IllegalMoveError("orders are only handed in during a phase of secret orders")
+        if not 0 <= seat < s.seats:
+            raise IllegalMoveError(f"there is no seat {seat}")
+        orders = [self.game.parse(text, s, seat) for text in texts]
+        self._commit(Orders(seat, tuple(orders)), t, "phone")
+
+    def roll(self, t: float) -> None:
+        if self.state.to_move is not CHANCE:
+            raise IllegalMoveError("there is nothing to roll now")
+        self._commit(self.state.sample_chance(), t, "dice")
+
+    def answer(self, choice: int | str, t: float) -> None:
+        """Answer the board's question: the index of an option or its move text."""
+        if not self.prompt:
+            raise SessionError("the board has not asked anything")
+        if isinstance(choice, int) and not isinstance(choice, bool):
+            if not 0 <= choice < len(self.prompt):
+                raise SessionError(f"choose an option from 0 to {len(self.prompt) - 1}")
+            picked = self.prompt[choice]
+        else:
+            found = [c for c in self.prompt if str(c.move) == str(choice)]
+            if not found:
+                raise SessionError(f"{choice!r} is not one of the options")
+            picked = found[0]
+        self._handle(self.recognizer.answer(picked), t)
+
+    def undo(self, t: float) -> None:
+        """Take back the last move (and the dice rolled after it); the LEDs guide the pieces back."""
+        if not self.history:
+            raise SessionError("there is no move to take back")
+        self._take_back(self._undo_count(), t, guided=True)
+
+    # ---- the turn flow ---------------------------------------------------------------------------------------
+    def _undo_count(self) -> int:
+        n = 0
+        for entry in reversed(self.history):
+            n += 1
+            if entry.source != "dice":
+                break
+        return n
+
+    def _take_back(self, plies: int, t: float, guided: bool) -> None:
+        undone = self.history[-plies:]
+        del self.history[-plies:]
+        self.state = undone[0].before
+        if self.store is not None and self.game_id is not None:
+            self.store.truncate(self.game_id, len(self.history))
+        self._announced_over = -1
+        self.prompt = ()
+        self.computer_due = None
+        self.events.append(ev.TakenBack(t, tuple(p.text for p in reversed(undone))))
+        target = self.state.occupancy()
+        if guided and self.occupancy != target:
+            steps: list[Step] = []
+            for p in reversed(undone):
+                for st in (*reversed(p.effect.chores), *reversed(p.effect.decision)):
+                    steps.append(Step(st.piece, st.dst, st.src))
+            self._ask_chores(target, tuple(steps), 0, t, reset_touch=True)
+        else:
+            self._next_turn(t)
+
+    def _earlier(self) -> list[State]:
+        out: list[State] = []
+        if not self.settings.recognizer.takebacks:
+            return out
+        for p in reversed(self.history):
+            if p.source == "dice" or len(out) >= 1:
+                break
+            out.append(p.before)
+        return out
+
+    def _next_turn(self, t: float) -> None:
+        s = self.state
+        self.prompt = ()
+        occupancy = s.occupancy()
+        if s.to_move is None:
+            self._handle(self.recognizer.begin_idle(occupancy, self.occupancy, t), t)
+            if self._announced_over != len(self.history):
+                self._announced_over = len(self.history)
+                result = s.outcome()
+                assert result is not None
+                if self.store is not None and self.game_id is not None:
+                    self.store.finish(self.game_id, result.to_json())
+                self.events.append(ev.GameOver(t, result.to_json()))
+            return
+        if s.to_move is CHANCE:
+            self._handle(self.recognizer.begin_idle(occupancy, self.occupancy, t), t)
+            if self.settings.dice == "auto":
+                self._commit(s.sample_chance(), t, "dice")
+            return
+        if s.to_move is SIMULTANEOUS:
+            self._handle(self.recognizer.begin_idle(occupancy, self.occupancy, t), t)
+            for seat in sorted(s.waiting_for()):
+                if self.seat_kinds[seat] is SeatKind.COMPUTER and self.state is s:
+                    self._commit(Orders(seat, random_orders(s, seat, self.rng)), t, "computer")
+            return
+        to_move = s.to_move
+        assert isinstance(to_move, int)
+        kind = self.seat_kinds[to_move]
+        if kind is SeatKind.BOARD:
+            index = build_index(s, s.legal_moves(), earlier=self._earlier())
+            self._handle(self.recognizer.begin_turn(index, self.occupancy, t), t)
+            return
+        self._handle(self.recognizer.begin_idle(occupancy, self.occupancy, t), t)
+        if kind is SeatKind.COMPUTER:
+            self.computer_due = t + self.settings.computer_delay
+
+    def _computer_move(self, t: float) -> None:
+        s = self.state
+        if not isinstance(s.to_move, int) or self.seat_kinds[s.to_move] is not SeatKind.COMPUTER:
+            return
+        moves = s.legal_moves()
+        if moves:
+            self._commit(self.rng.choice(moves), t, "computer")
+
+    def _commit(self, move: Move, t: float, source: str, candidate: Candidate | None = None) -> None:
+        before = self.state
+        effect = candidate.effect if candidate is not None else before.effect(move)
+        after = before.play(move)
+        text = str(move)
+        seat = move.seat if isinstance(move, Orders) else before.to_move if isinstance(before.to_move, int) else None
+        ply = len(self.history)
+        if self.store is not None and self.game_id is not None:
+            # Durable before anything confirms it: the LEDs and the page only hear of it after this returns.
+            self.store.append(self.game_id, ply, text, seat, source, after.to_json())
+        self.history.append(Ply(before, move, text, seat, source, effect))
+        self.state = after
+        self.prompt = ()
+        self.message = ""
+        start = before.occupancy()
+        self.confirmed = _changed(effect, start) & self.region
+        self.confirmed_at = t
+        description = before.describe(move) if not isinstance(move, Orders) else "orders handed in"
+        shown = text if not isinstance(move, Orders) else f"orders {move.seat}"
+        self.events.append(ev.Committed(t, ply, shown, seat, source, description))
+        if candidate is not None:
+            self._ask_chores(candidate.final_occ, effect.chores, candidate.chore_touch, t, reset_touch=False)
+            return
+        steps = (*effect.decision, *effect.chores)
+        must = effect.must_touch(start) | effect.chore_must_touch(start)
+        self._ask_chores(after.occupancy(), steps, must, t, reset_touch=True)
+
+    def _ask_chores(self, target: int, steps: tuple[Step, ...], must: int, t: float, reset_touch: bool) -> None:
+        if reset_touch:
+            self.recognizer.touched = 0
+        if self.occupancy != target or must:
+            self.events.append(
+                ev.ChoresAsked(t, tuple(s.to_json() for s in steps), target & ~self.occupancy, self.occupancy & ~target)
+            )
+        self._handle(self.recognizer.begin_chores(target, steps, must, t), t)
+
+    def _handle(self, signals: list[Signal], t: float) -> None:
+        for signal in signals:
+            if isinstance(signal, Recognized):
+                self._commit(signal.candidate.move, t, "board", signal.candidate)
+            elif isinstance(signal, ChoresDone):
+                self.events.append(ev.ChoresFinished(t))
+                self._next_turn(t)
+            elif isinstance(signal, PromptRaised):
+                self.prompt = signal.candidates
+                options = tuple((str(c.move), self.state.describe(c.move)) for c in signal.candidates)
+                self.events.append(ev.Prompted(t, options))
+            elif isinstance(signal, PromptCleared):
+                if self.prompt:
+                    self.prompt = ()
+                    self.events.append(ev.PromptClosed(t))
+            elif isinstance(signal, MismatchShown):
+                self.events.append(ev.Mismatch(t, signal.fill, signal.empty))
+            elif isinstance(signal, MismatchCleared):
+                self.events.append(ev.MismatchResolved(t))
+            elif isinstance(signal, IllegalTried):
+                squares = 0
+                for sq in signal.squares:
+                    squares |= 1 << sq
+                self.message = signal.reason
+                self.events.append(ev.IllegalMove(t, str(signal.candidate.move), signal.reason, squares))
+            elif isinstance(signal, TakebackSeen):
+                if signal.plies <= len(self.history):
+                    self._take_back(signal.plies, t, guided=False)
+            elif isinstance(signal, Cancelled):
+                self.events.append(ev.PieceReturned(t))
+
+    # ---- reading ---------------------------------------------------------------------------------------------
+    def drain(self) -> list[ev.Event]:
+        out, self.events = self.events, []
+        return out
+
+    def thinking(self) -> bool:
+        return self.computer_due is not None
+
+    def move_list(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "ply": i,
+                "move": p.text if not isinstance(p.move, Orders) else f"orders {p.seat}",
+                "seat": p.seat,
+                "source": p.source,
+            }
+            for i, p in enumerate(self.history)
+        ]
+
+
+def check_game_error(exc: Exception) -> bool:
+    return isinstance(exc, GameError | SessionError)

@@ -1,0 +1,88 @@
+"""Making sessions: a new game (recorded in the store) or the unfinished one resumed from it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from controller.games import DEFAULT, NO_EFFECT, Game, GameError, Registry
+from controller.games.rng import fresh_seed
+from controller.session.core import Ply, Session, SessionError, SessionSettings
+from controller.session.seats import SeatKind
+from controller.store import GameRecord, GameStore
+
+
+def new_session(
+    game: str | Game,
+    *,
+    seats: int | None = None,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    seat_kinds: Sequence[SeatKind] | None = None,
+    store: GameStore | None = None,
+    settings: SessionSettings | None = None,
+    registry: Registry = DEFAULT,
+) -> Session:
+    """A new game; SetupError (a GameError) for a bad seat count or option, SessionError for bad seat kinds."""
+    g = registry.load(game) if isinstance(game, str) else game
+    seed = fresh_seed() if seed is None else seed
+    state = g.new(seats, seed=seed, **dict(options or {}))
+    kinds = list(seat_kinds) if seat_kinds is not None else [SeatKind.BOARD] * state.seats
+    if len(kinds) != state.seats:
+        raise SessionError(
+            f"{g.info.title} with {state.seats} players needs {state.seats} seat kinds, not {len(kinds)}"
+        )
+    game_id = None
+    tokens: list[str] = []
+    if store is not None:
+        game_id = store.create(
+            g.name, state.seats, seed, dict(options or {}), [k.value for k in kinds], state.to_json()
+        )
+        record = store.get(game_id)
+        assert record is not None
+        tokens = record.tokens
+    return Session(
+        g, state, seat_kinds=kinds, settings=settings, store=store, game_id=game_id, tokens=tokens, seed=seed
+    )
+
+
+def resume_session(
+    store: GameStore, settings: SessionSettings | None = None, game: str | None = None, registry: Registry = DEFAULT
+) -> Session | None:
+    """The unfinished game in the store (of `game`, if given), rebuilt from its stored states; None if there is none."""
+    record = store.unfinished()
+    if record is None or (game is not None and record.game != game):
+        return None
+    return session_from_record(store, record, settings, registry)
+
+
+def session_from_record(
+    store: GameStore, record: GameRecord, settings: SessionSettings | None = None, registry: Registry = DEFAULT
+) -> Session:
+    g = registry.load(record.game)
+    try:
+        state = g.from_json(record.initial)
+        history: list[Ply] = []
+        for m in store.moves(record.id):
+            after = g.from_json(m.state)
+            try:
+                move = g.parse(m.text, state, m.seat)
+                effect = state.effect(move)
+            except GameError:
+                # The stored state is the truth; a move text the engine no longer reads only loses its guidance.
+                move, effect = None, NO_EFFECT
+            history.append(Ply(state, move, m.text, m.seat, m.source, effect))
+            state = after
+    except GameError as exc:
+        raise SessionError(f"game {record.id} in the store cannot be read back: {exc}") from exc
+    return Session(
+        g,
+        state,
+        seat_kinds=[SeatKind.parse(k) for k in record.seat_kinds],
+        settings=settings,
+        store=store,
+        game_id=record.id,
+        tokens=record.tokens,
+        history=history,
+        seed=record.seed + len(history),
+    )

@@ -1,0 +1,253 @@
+"""The controller's one asyncio loop: board events and page requests arrive on one queue and are handed to the
+session in order; a render loop turns the session into LED frames; listeners (the web page) get every change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO, TypeVar
+
+from controller.lights import SceneInput, render
+from controller.ports import (
+    BLACK_FRAME,
+    BoardEvent,
+    Clock,
+    Frame,
+    LinkLost,
+    LinkRestored,
+    OccupancyChanged,
+    PixelStrip,
+    SquaresUntrusted,
+    SwitchMatrix,
+)
+from controller.session.core import Session
+from controller.session.events import Event
+
+T = TypeVar("T")
+
+
+@dataclass
+class _Request:
+    fn: Callable[[Session, float], Any]
+    done: asyncio.Future[Any]
+
+
+class Controller:
+    """Owns the session and wires it to a board, its LEDs, a clock and any number of listeners."""
+
+    def __init__(
+        self,
+        session: Session,
+        matrix: SwitchMatrix,
+        clock: Clock,
+        strip: PixelStrip | None = None,
+        frame_rate: float = 30.0,
+        record: TextIO | None = None,
+    ) -> None:
+        self.session = session
+        self.matrix = matrix
+        self.clock = clock
+        self.strip = strip
+        self.frame_rate = frame_rate
+        self.record = record
+        self.inbox: asyncio.Queue[BoardEvent | _Request] = asyncio.Queue()
+        self.listeners: set[asyncio.Queue[dict[str, Any]]] = set()
+        self.frame: Frame = BLACK_FRAME
+        self.version = 0  # bumps on every change the page should redraw for
+        self._last_occupancy: int | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self.sim = False  # the page may move the simulated board's pieces
+        self.pin_required = False  # admin actions need the PIN (serving beyond loopback)
+
+    # ---- running ---------------------------------------------------------------------------------------------
+    async def run(self) -> None:
+        """Run until cancelled."""
+        self._tasks = [
+            asyncio.create_task(self._read_board(), name="board"),
+            asyncio.create_task(self._render_loop(), name="render"),
+        ]
+        try:
+            await self._main_loop()
+        finally:
+            for task in self._tasks:
+                task.cancel()
+            for task in self._tasks:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+    async def request(self, fn: Callable[[Session, float], T]) -> T:
+        """Run `fn(session, now)` inside the loop, in order with the board's events; its exception is raised here."""
+        fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        await self.inbox.put(_Request(fn, fut))
+        return await fut
+
+    def replace(self, session: Session, now: float) -> None:
+        """Switch to another session (a new game), in the loop; the LEDs guide the board to its position."""
+        self.session = session
+        session.start(self.matrix.scan(), now)
+        self._publish(session.drain())
+        self.version += 1
+
+    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
+        q: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=256)
+        self.listeners.add(q)
+        return q
+
+    def unsubscribe(self, q: asyncio.Queue[dict[str, Any]]) -> None:
+        self.listeners.discard(q)
+
+    # ---- the loops -------------------------------------------------------------------------------------------
+    async def _read_board(self) -> None:
+        events: AsyncIterator[BoardEvent] = self.matrix.events()
+        async for event in events:
+            await self.inbox.put(event)
+
+    async def _next(self, wait: float | None) -> BoardEvent | _Request | None:
+        if not self.inbox.empty():
+            return self.inbox.get_nowait()
+        getter = asyncio.ensure_future(self.inbox.get())
+        waiters: set[asyncio.Future[Any]] = {getter}
+        sleeper = None
+        if wait is not None:
+            sleeper = asyncio.ensure_future(self.clock.sleep(wait))
+            waiters.add(sleeper)
+        try:
+            done, _ = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            if sleeper is not None and not sleeper.done():
+                sleeper.cancel()
+        if getter in done:
+            return getter.result()
+        getter.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await getter
+        # A cancelled get() may still have taken an item just before the cancellation landed.
+        if getter.done() and not getter.cancelled():
+            return getter.result()
+        return None
+
+    async def _main_loop(self) -> None:
+        while True:
+            deadline = self.session.deadline()
+            wait = None if deadline is None else max(0.0, deadline - self.clock.now())
+            item = await self._next(wait)
+            now = self.clock.now()
+            if isinstance(item, _Request):
+                try:
+                    result = item.fn(self.session, now)
+                except Exception as exc:  # the request's own error goes back to whoever asked
+                    if not item.done.done():
+                        item.done.set_exception(exc)
+                else:
+                    if not item.done.done():
+                        item.done.set_result(result)
+            elif item is not None:
+                self._board_event(item, now)
+            self.session.tick(self.clock.now())
+            self._publish(self.session.drain())
+
+    def _board_event(self, event: BoardEvent, now: float) -> None:
+        if isinstance(event, OccupancyChanged):
+            self._record_occupancy(event.occupancy, now)
+            self.session.on_board(event.occupancy, now)
+        elif isinstance(event, LinkLost):
+            self.session.on_link(False, now, event.message)
+        elif isinstance(event, LinkRestored):
+            self._record_occupancy(event.occupancy, now)
+            self.session.on_link(True, now, occupancy=event.occupancy)
+        elif isinstance(event, SquaresUntrusted):
+            self.session.on_untrusted(event.squares, event.reason, now)
+        self.version += 1
+
+    def _record_occupancy(self, occupancy: int, now: float) -> None:
+        """Write the board's changes in the replay input format (`agora play --record`)."""
+        previous, self._last_occupancy = self._last_occupancy, occupancy
+        if self.record is None:
+            return
+        if previous is None:
+            self.record.write(json.dumps({"t": round(now, 4), "board": _hex(occupancy)}) + "\n")
+        else:
+            from controller.games.squares import name, squares_of
+
+            for sq in squares_of(previous & ~occupancy):
+                self.record.write(json.dumps({"t": round(now, 4), "lift": name(sq)}) + "\n")
+            for sq in squares_of(occupancy & ~previous):
+                self.record.write(json.dumps({"t": round(now, 4), "place": name(sq)}) + "\n")
+        self.record.flush()
+
+    def scene(self) -> SceneInput:
+        s = self.session
+        state = s.state
+        result = state.outcome()
+        winners: int | None = None
+        if result is not None and result.winners:
+            winners = 0
+            for sq, piece in state.pieces().items():
+                if piece.owner in result.winners:
+                    winners |= 1 << sq
+        return SceneInput(
+            guidance=s.recognizer.guidance(),
+            region=s.region,
+            marks=state.marks(),
+            confirmed=s.confirmed,
+            confirmed_at=s.confirmed_at,
+            thinking=s.thinking(),
+            paused=s.paused,
+            winners=winners,
+            drawn=result is not None and not result.winners,
+        )
+
+    async def _render_loop(self) -> None:
+        period = 1.0 / self.frame_rate
+        last_sent = -1.0
+        while True:
+            now = self.clock.now()
+            frame = render(self.scene(), now)
+            if self.strip is not None:
+                self.strip.show(frame)
+            if frame != self.frame:
+                self.frame = frame
+                # The page redraws LEDs at most 15 times a second: enough for the patterns, light on the Wi-Fi.
+                if now - last_sent >= 1 / 15:
+                    last_sent = now
+                    self._broadcast({"type": "led", "frame": frame_hex(frame)})
+            await self.clock.sleep(period)
+
+    def _publish(self, events: list[Event]) -> None:
+        if not events:
+            return
+        self.version += 1
+        for e in events:
+            self._broadcast({"type": "event", **e.to_json()})
+        self._broadcast({"type": "changed", "version": self.version})
+
+    def _broadcast(self, message: dict[str, Any]) -> None:
+        for q in list(self.listeners):
+            if q.full():
+                # A client too slow to keep up gets a fresh snapshot when it catches up instead of a backlog.
+                with contextlib.suppress(asyncio.QueueEmpty):
+                    while not q.empty():
+                        q.get_nowait()
+                q.put_nowait({"type": "changed", "version": self.version})
+            q.put_nowait(message)
+
+
+def frame_hex(frame: Frame) -> str:
+    return "".join(f"{r:02x}{g:02x}{b:02x}" for r, g, b in frame)
+
+
+def _hex(occupancy: int) -> str:
+    return f"{occupancy:021x}"
+
+
+def default_db_path() -> Path:
+    import os
+
+    home = os.environ.get("AGORA_HOME")
+    base = Path(home) if home else Path.home() / ".local" / "share" / "agora"
+    return base / "games.sqlite"

@@ -1,0 +1,247 @@
+"use strict";
+// The Agora page: draws the board in the colours its LEDs show, lists the moves, asks the board's questions,
+// and (for the simulator) is the board itself. It talks to /api and /ws; nothing here knows a game's rules.
+
+const token = document.body.dataset.token || null;
+const svgNS = "http://www.w3.org/2000/svg";
+const files = "abcdefghi";
+let state = null;
+let led = null;
+let squares = {};
+let builtFor = "";
+
+const $ = (id) => document.getElementById(id);
+
+function pin() { return localStorage.getItem("agora-pin") || ""; }
+
+async function api(path, body, method = "POST") {
+  const headers = { "Content-Type": "application/json" };
+  if (pin()) headers["X-Agora-Pin"] = pin();
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    const msg = (data.error && data.error.message) || res.statusText;
+    showMessage(msg);
+    throw new Error(msg);
+  }
+  return data;
+}
+
+function showMessage(text) {
+  const el = $("message");
+  el.textContent = text || "";
+  el.hidden = !text;
+}
+
+function pieceColours(owner, seats) {
+  if (owner === null || owner === undefined) return ["#8a8a8a", "#fff"];
+  if (seats === 2) return owner === 0 ? ["#222", "#fff"] : ["#f2f2f2", "#111"];
+  const palette = ["#d55e00", "#0072b2", "#f0e442", "#009e73", "#cc79a7", "#56b4e9"];
+  return [palette[owner % palette.length], owner === 2 ? "#111" : "#fff"];
+}
+
+function buildBoard(s) {
+  const svg = $("board");
+  svg.innerHTML = "";
+  squares = {};
+  const n = Math.max(s.game.files, s.game.ranks);
+  const size = 900 / n;
+  svg.setAttribute("viewBox", `0 0 ${s.game.files * size} ${s.game.ranks * size}`);
+  for (let r = 0; r < s.game.ranks; r++) {
+    for (let f = 0; f < s.game.files; f++) {
+      const name = files[f] + (r + 1);
+      const g = document.createElementNS(svgNS, "g");
+      g.setAttribute("class", "square");
+      g.dataset.square = name;
+      const x = f * size, y = (s.game.ranks - 1 - r) * size;
+      const base = document.createElementNS(svgNS, "rect");
+      Object.entries({ x, y, width: size, height: size, fill: (f + r) % 2 ? "#d9cdb8" : "#b59f7f" })
+        .forEach(([k, v]) => base.setAttribute(k, v));
+      const light = document.createElementNS(svgNS, "rect");
+      Object.entries({ x: x + 2, y: y + 2, width: size - 4, height: size - 4, fill: "#000", "fill-opacity": 0 })
+        .forEach(([k, v]) => light.setAttribute(k, v));
+      light.setAttribute("class", "led");
+      const label = document.createElementNS(svgNS, "text");
+      Object.entries({ x: x + 4, y: y + size - 5, "font-size": size / 6, fill: "#333" })
+        .forEach(([k, v]) => label.setAttribute(k, v));
+      label.textContent = (s.labels && s.labels[name]) || name;
+      const piece = document.createElementNS(svgNS, "g");
+      piece.setAttribute("class", "piece");
+      g.append(base, light, label, piece);
+      g.addEventListener("click", () => onSquare(name));
+      svg.append(g);
+      squares[name] = { g, light, piece, size, x, y };
+    }
+  }
+  builtFor = `${s.game.name}:${s.game.files}x${s.game.ranks}`;
+}
+
+function drawPieces(s) {
+  const onBoard = new Set(s.occupancy);
+  const bySquare = {};
+  for (const p of s.pieces) bySquare[p.square] = p;
+  for (const [name, sq] of Object.entries(squares)) {
+    sq.piece.innerHTML = "";
+    const p = bySquare[name];
+    const present = onBoard.has(name);
+    delete sq.g.dataset.piece;
+    if (!p && !present) continue;
+    const c = document.createElementNS(svgNS, "circle");
+    const [fill, ink] = p ? pieceColours(p.owner, s.game.seat_names.length) : ["#bbb", "#333"];
+    Object.entries({ cx: sq.x + sq.size / 2, cy: sq.y + sq.size / 2, r: sq.size * 0.32, fill, stroke: "#000",
+      "stroke-width": 2, "fill-opacity": present ? 1 : 0.25, "stroke-dasharray": present ? "" : "6 4" })
+      .forEach(([k, v]) => c.setAttribute(k, v));
+    const t = document.createElementNS(svgNS, "text");
+    Object.entries({ x: sq.x + sq.size / 2, y: sq.y + sq.size / 2 + sq.size * 0.12, "text-anchor": "middle",
+      "font-size": sq.size * 0.34, "font-weight": 700, fill: ink, "fill-opacity": present ? 1 : 0.4 })
+      .forEach(([k, v]) => t.setAttribute(k, v));
+    t.textContent = p ? p.kind : "?";
+    sq.piece.append(c, t);
+    sq.g.dataset.piece = p ? `${p.kind}${p.owner === null ? "" : p.owner}` : "?";
+  }
+}
+
+function paintLeds() {
+  if (!led || !state) return;
+  for (const [name, sq] of Object.entries(squares)) {
+    const f = files.indexOf(name[0]), r = parseInt(name.slice(1), 10) - 1;
+    const i = (r * 9 + f) * 6;
+    const hex = led.slice(i, i + 6);
+    sq.g.dataset.led = hex;
+    const on = hex !== "000000";
+    sq.light.setAttribute("fill", "#" + hex);
+    // An LED's brightness becomes opacity so a dim light tints the square and a bright one covers it.
+    const v = Math.max(parseInt(hex.slice(0, 2), 16), parseInt(hex.slice(2, 4), 16), parseInt(hex.slice(4, 6), 16));
+    sq.light.setAttribute("fill-opacity", on ? Math.min(1, 0.35 + v / 255) : 0);
+  }
+}
+
+function render(s) {
+  state = s;
+  document.body.classList.toggle("sim", !!s.sim);
+  $("title").textContent = `Agora · ${s.game.title}` + (s.seat !== null ? ` · ${s.game.seat_names[s.seat] || "seat " + s.seat}` : "");
+  $("turn").textContent = s.paused ? `Paused: ${s.pause_message}` : s.turn;
+  $("sim-note").hidden = !s.sim;
+  if (builtFor !== `${s.game.name}:${s.game.files}x${s.game.ranks}`) buildBoard(s);
+  drawPieces(s);
+  paintLeds();
+  showMessage(s.message);
+  const prompt = $("prompt");
+  prompt.hidden = !s.prompt;
+  const opts = $("prompt-options");
+  opts.innerHTML = "";
+  for (const o of s.prompt || []) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = o.description;
+    b.dataset.move = o.move;
+    b.addEventListener("click", () => api("/api/answer", { choice: o.choice }).catch(() => {}));
+    opts.append(b);
+  }
+  const actions = $("actions");
+  actions.innerHTML = "";
+  for (const a of s.actions || []) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = `${s.game.seat_names[a.seat] || "Seat " + a.seat}: ${a.description}`;
+    b.dataset.move = a.move;
+    b.addEventListener("click", () => api("/api/move", { text: a.move, token }).catch(() => {}));
+    actions.append(b);
+  }
+  const dl = $("legal-moves");
+  dl.innerHTML = "";
+  for (const m of s.legal.slice(0, 200)) { const o = document.createElement("option"); o.value = m; dl.append(o); }
+  const list = $("moves");
+  list.innerHTML = "";
+  for (const m of s.moves) {
+    const li = document.createElement("li");
+    li.textContent = m.move;
+    li.title = m.source;
+    list.append(li);
+  }
+  list.scrollTop = list.scrollHeight;
+  const out = $("outcome");
+  out.hidden = !s.outcome;
+  if (s.outcome) {
+    const w = s.outcome.winners.map((k) => s.game.seat_names[k] || `seat ${k}`).join(" and ");
+    out.textContent = (w ? `${w} won` : "No winner") + ` — ${s.outcome.reason}` +
+      (s.outcome.scores ? ` (${s.outcome.scores.join(" : ")})` : "");
+  }
+  $("roll").hidden = !(s.to_move === "chance" && s.dice === "manual");
+  $("view").textContent = JSON.stringify(s.view, null, 1);
+}
+
+async function onSquare(name) {
+  if (!state || !state.sim) return;
+  try { await api("/api/sim/toggle", { square: name }); } catch (e) { /* shown */ }
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws${token ? "?token=" + encodeURIComponent(token) : ""}`);
+  ws.onmessage = (e) => {
+    const m = JSON.parse(e.data);
+    if (m.type === "state") render(m.state);
+    else if (m.type === "led") { led = m.frame; paintLeds(); }
+  };
+  ws.onopen = () => { $("connection").hidden = true; };
+  ws.onclose = () => {
+    const c = $("connection");
+    c.hidden = false;
+    c.textContent = "Lost the connection to the board; trying again…";
+    setTimeout(connect, 1000);
+  };
+}
+
+async function setupAdmin() {
+  $("pin").value = pin();
+  $("pin").addEventListener("change", (e) => { localStorage.setItem("agora-pin", e.target.value); loadSeats(); });
+  const games = await (await fetch("/api/games")).json();
+  const sel = $("new-game"), seats = $("new-seats");
+  for (const g of games) { const o = document.createElement("option"); o.value = g.name; o.textContent = g.title; sel.append(o); }
+  const fillSeats = () => {
+    const g = games.find((x) => x.name === sel.value);
+    seats.innerHTML = "";
+    for (const n of g.seats) { const o = document.createElement("option"); o.value = n; o.textContent = n; if (n === g.default_seats) o.selected = true; seats.append(o); }
+  };
+  sel.addEventListener("change", fillSeats);
+  fillSeats();
+  $("new-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    try { await api("/api/new", { game: sel.value, seats: parseInt(seats.value, 10) }); showMessage(""); loadSeats(); } catch (err) { /* shown */ }
+  });
+  $("admin").addEventListener("toggle", loadSeats);
+}
+
+async function loadSeats() {
+  if (!$("admin").open) return;
+  const box = $("seat-links");
+  box.innerHTML = "";
+  try {
+    const res = await fetch("/api/seats", { headers: pin() ? { "X-Agora-Pin": pin() } : {} });
+    if (!res.ok) { box.textContent = "Enter the admin PIN to see the seats' QR codes."; return; }
+    for (const s of await res.json()) {
+      const fig = document.createElement("figure");
+      const img = document.createElement("img");
+      img.alt = `QR code for ${s.name}`;
+      img.src = `/api/seats/${s.seat}/qr.svg` + (pin() ? `?pin=${encodeURIComponent(pin())}` : "");
+      const cap = document.createElement("figcaption");
+      const a = document.createElement("a");
+      a.href = s.url; a.textContent = s.name;
+      cap.append(a);
+      fig.append(img, cap);
+      box.append(fig);
+    }
+  } catch (e) { box.textContent = "Could not load the seats."; }
+}
+
+$("move-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const text = $("move-text").value.trim();
+  if (!text) return;
+  try { await api("/api/move", { text, token }); $("move-text").value = ""; } catch (err) { /* shown */ }
+});
+$("undo").addEventListener("click", () => api("/api/undo", {}).catch(() => {}));
+$("roll").addEventListener("click", () => api("/api/roll", {}).catch(() => {}));
+if (token) $("admin").hidden = true; else setupAdmin();
+connect();

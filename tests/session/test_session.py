@@ -1,0 +1,223 @@
+"""The session's turn flow on the toy games: board moves, prompts, chores, page moves, undo and takeback,
+dice, secret orders, computer seats, the link lost and found, and resuming from the store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from controller.games import IllegalMoveError, InvalidMoveError
+from controller.games.squares import bit, parse
+from controller.recognizer.machine import Mode
+from controller.session import events as ev
+from controller.session.core import Session, SessionError, SessionSettings
+from controller.session.factory import new_session, resume_session
+from controller.session.seats import SeatKind
+from controller.store import GameStore
+from tests.conftest import WITH_TOYS
+from tests.toys.jumps import Jumps
+from tests.toys.race import Race
+from tests.toys.standoff import Standoff
+
+
+class Table:
+    """A session and a board on virtual time, the way the runner drives them."""
+
+    def __init__(self, session: Session) -> None:
+        self.s = session
+        self.t = 0.0
+        self.occ = session.state.occupancy()
+        self.s.start(self.occ, self.t)
+        self.events: list[ev.Event] = self.s.drain()
+
+    def advance(self, dt: float) -> None:
+        end = self.t + dt
+        while (d := self.s.deadline()) is not None and d <= end:
+            self.t = max(self.t, d)
+            self.s.tick(self.t)
+        self.t = end
+        self.s.tick(self.t)
+        self.events += self.s.drain()
+
+    def lift(self, sq: str) -> None:
+        self.advance(0.1)
+        self.occ &= ~bit(parse(sq))
+        self.s.on_board(self.occ, self.t)
+        self.events += self.s.drain()
+
+    def place(self, sq: str) -> None:
+        self.advance(0.1)
+        self.occ |= bit(parse(sq))
+        self.s.on_board(self.occ, self.t)
+        self.events += self.s.drain()
+
+    def move(self, a: str, b: str) -> None:
+        self.lift(a)
+        self.place(b)
+        self.advance(2.0)
+
+    def committed(self) -> list[str]:
+        return [e.move for e in self.events if isinstance(e, ev.Committed)]
+
+    def of(self, kind: type) -> list:
+        return [e for e in self.events if isinstance(e, kind)]
+
+
+def jumps(**kw: object) -> Session:
+    return new_session(Jumps(), seed=1, **kw)  # type: ignore[arg-type]
+
+
+def place_answering(table: Table, sq: str, kind: str) -> None:
+    table.place(sq)
+    table.advance(2.0)
+    if table.s.prompt:
+        table.s.answer(f"{kind}@{sq}", table.t)
+        table.events += table.s.drain()
+
+
+def test_placements_with_prompts_then_steps_and_a_jump_with_its_chore() -> None:
+    table = Table(jumps())
+    for sq, kind in [("a1", "A"), ("a2", "A"), ("b1", "B"), ("b3", "B"), ("c1", "A"), ("c2", "A"), ("d1", "B")]:
+        place_answering(table, sq, kind)
+    table.place("d4")  # South's last piece: only a Bell is left, no prompt
+    table.advance(2.0)
+    assert len(table.of(ev.Prompted)) == 6  # the last placement of each side has one kind left
+    assert table.committed()[-1] == "B@d4"
+    table.move("a1", "a3")  # North jumps a2: the victim is still on the board
+    assert table.committed()[-1] == "a1xa3"
+    assert table.s.recognizer.mode is Mode.CHORES
+    chore = table.of(ev.ChoresAsked)[-1]
+    assert chore.empty == bit(parse("a2"))
+    table.lift("a2")
+    assert table.of(ev.ChoresFinished)
+    assert table.s.recognizer.mode is Mode.TURN and table.s.state.to_move == 1
+
+
+def test_a_prompt_is_answered_by_text_or_index_and_bad_answers_are_refused() -> None:
+    table = Table(jumps())
+    table.place("b2")
+    table.advance(2.0)
+    assert [o[0] for o in table.of(ev.Prompted)[0].options] == ["A@b2", "B@b2"]
+    with pytest.raises(SessionError):
+        table.s.answer(5, table.t)
+    with pytest.raises(SessionError):
+        table.s.answer("A@c3", table.t)
+    table.s.answer(1, table.t)
+    assert table.s.history[-1].text == "B@b2"
+
+
+def test_a_page_move_is_guided_onto_the_board_and_undo_guides_it_back() -> None:
+    table = Table(jumps())
+    table.s.play_text("A@c3", table.t)
+    table.events += table.s.drain()
+    assert table.s.recognizer.mode is Mode.CHORES
+    assert table.of(ev.ChoresAsked)[-1].fill == bit(parse("c3"))
+    table.place("c3")
+    assert table.of(ev.ChoresFinished) and table.s.state.to_move == 1
+    table.s.undo(table.t)
+    table.events += table.s.drain()
+    assert table.of(ev.TakenBack)[-1].moves == ("A@c3",)
+    assert table.s.recognizer.mode is Mode.CHORES and table.s.recognizer.expected == 0
+    table.lift("c3")
+    assert table.s.state.to_move == 0 and table.s.recognizer.mode is Mode.TURN
+    with pytest.raises(SessionError):
+        table.s.undo(table.t)
+
+
+def test_bad_page_moves_raise_readable_errors_and_change_nothing() -> None:
+    table = Table(jumps())
+    with pytest.raises(InvalidMoveError):
+        table.s.play_text("hello", table.t)
+    with pytest.raises(IllegalMoveError):
+        table.s.play_text("a1-a2", table.t)
+    with pytest.raises(IllegalMoveError):
+        table.s.play_text("A@a1", table.t, seat=1)  # not seat 1's turn
+    assert table.s.history == []
+
+
+def test_putting_an_earlier_position_back_on_the_board_takes_the_move_back() -> None:
+    table = Table(jumps())
+    place_answering(table, "a1", "A")
+    table.lift("a1")
+    table.advance(2.0)
+    assert table.of(ev.TakenBack) and table.s.history == [] and table.s.state.to_move == 0
+
+
+def test_a_computer_seat_moves_after_thinking_and_the_board_is_guided() -> None:
+    table = Table(jumps(seat_kinds=[SeatKind.BOARD, SeatKind.COMPUTER]))
+    place_answering(table, "a1", "A")
+    assert table.s.thinking()
+    table.advance(SessionSettings().computer_delay + 0.01)
+    last = table.events[-1]
+    assert table.s.history[-1].source == "computer" and not table.s.thinking()
+    assert table.s.recognizer.mode is Mode.CHORES
+    chore = table.of(ev.ChoresAsked)[-1]
+    assert bin(chore.fill).count("1") == 1, last
+    sq = chore.fill.bit_length() - 1
+    table.advance(0.1)
+    table.occ |= 1 << sq
+    table.s.on_board(table.occ, table.t)
+    table.events += table.s.drain()
+    assert table.s.state.to_move == 0 and table.s.recognizer.mode is Mode.TURN
+
+
+def test_dice_roll_by_themselves_or_are_entered() -> None:
+    table = Table(new_session(Race(), seed=5))
+    assert table.s.history[0].source == "dice" and table.s.state.to_move == 0
+    manual = Table(new_session(Race(), seed=5, settings=SessionSettings(dice="manual")))
+    assert manual.s.history == []
+    with pytest.raises(IllegalMoveError):
+        manual.s.play_text("roll 7", manual.t)
+    manual.s.play_text("roll 3", manual.t)
+    assert manual.s.state.to_move == 0 and manual.s.history[-1].text == "roll 3"
+
+
+def test_secret_orders_adjudicate_then_the_board_carries_out_the_result() -> None:
+    table = Table(new_session(Standoff(), seed=1))
+    table.s.submit_orders(0, ["b1-c1"], table.t)
+    assert table.s.state.waiting_for() == frozenset({1})
+    assert table.s.recognizer.mode is not Mode.CHORES  # nothing moves before everyone's orders are in
+    table.s.submit_orders(1, [], table.t)
+    table.events += table.s.drain()
+    assert table.s.recognizer.mode is Mode.CHORES
+    table.move("b1", "c1")
+    assert table.of(ev.ChoresFinished)
+    with pytest.raises(IllegalMoveError):
+        table.s.submit_orders(0, ["a1-b1", "a1-b1"], table.t)
+
+
+def test_losing_the_link_pauses_and_the_snapshot_resumes() -> None:
+    table = Table(jumps())
+    table.s.on_link(False, table.t, "unplugged")
+    table.occ |= bit(parse("c3"))
+    table.s.on_board(table.occ, table.t)  # ignored while paused
+    assert table.s.history == []
+    table.s.on_link(True, table.t + 1, occupancy=table.occ)
+    table.t += 1
+    table.advance(2.0)
+    assert [type(e) for e in table.of(ev.LinkPaused)] and table.of(ev.LinkResumed)
+    assert table.of(ev.Prompted)
+
+
+def test_every_move_is_stored_and_the_game_resumes_from_the_store(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "games.sqlite")
+    table = Table(jumps(store=store))
+    place_answering(table, "a1", "A")
+    place_answering(table, "b2", "B")
+    game_id = table.s.game_id
+    assert [m.text for m in store.moves(game_id)] == ["A@a1", "B@b2"]
+    again = resume_session(GameStore(tmp_path / "games.sqlite"), registry=WITH_TOYS)
+    assert again is not None and again.state == table.s.state and len(again.history) == 2
+    assert again.history[1].move is not None and str(again.history[1].move) == "B@b2"
+    exported = store.export(game_id)
+    assert [m["text"] for m in exported["moves"]] == ["A@a1", "B@b2"]
+    assert resume_session(store, game="race", registry=WITH_TOYS) is None
+
+
+def test_undo_forgets_the_stored_move(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "games.sqlite")
+    table = Table(jumps(store=store))
+    place_answering(table, "a1", "A")
+    table.s.undo(table.t)
+    assert store.moves(table.s.game_id) == []
