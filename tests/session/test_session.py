@@ -206,6 +206,7 @@ def test_every_move_is_stored_and_the_game_resumes_from_the_store(tmp_path: Path
     place_answering(table, "a1", "A")
     place_answering(table, "b2", "B")
     game_id = table.s.game_id
+    assert game_id is not None
     assert [m.text for m in store.moves(game_id)] == ["A@a1", "B@b2"]
     again = resume_session(GameStore(tmp_path / "games.sqlite"), registry=WITH_TOYS)
     assert again is not None and again.state == table.s.state and len(again.history) == 2
@@ -220,4 +221,4 @@ def test_undo_forgets_the_stored_move(tmp_path: Path) -> None:
     table = Table(jumps(store=store))
     place_answering(table, "a1", "A")
     table.s.undo(table.t)
-    assert store.moves(table.s.game_id) == []
+    assert table.s.game_id is not None and store.moves(table.s.game_id) == []
