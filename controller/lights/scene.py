@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from controller.lights.language import LANGUAGE, Meaning, intensity
+from controller.lights.language import LANGUAGE, Meaning, Pattern, intensity
 from controller.lights.palette import SEAT_COLOURS
 from controller.ports import BLACK_FRAME, RGB, SQUARES, Frame
 from controller.recognizer.machine import Guidance, Mode
@@ -35,6 +35,8 @@ def _scale(colour: RGB, level: float) -> RGB:
 
 def _paint(frame: list[RGB], squares: int, meaning: Meaning, t: float, since: float = 0.0) -> None:
     colour, pattern, peak = LANGUAGE[meaning]
+    if not squares or (pattern is Pattern.ONCE and intensity(pattern, t, since=since) <= 0.0):
+        return  # a flash that is over leaves what lies under it
     level = peak * intensity(pattern, t, since=since)
     if level <= 0.0:
         lit: RGB = (0, 0, 0)
@@ -90,7 +92,9 @@ def render(scene: SceneInput, t: float) -> Frame:
         _paint(frame, g.prompt, Meaning.PROMPT, t)
     if scene.thinking:
         _paint(frame, g.occupancy & scene.region, Meaning.THINKING, t)
+    outside = ~scene.region & ((1 << SQUARES) - 1)
+    while outside:
+        low = outside & -outside
+        frame[low.bit_length() - 1] = (0, 0, 0)
+        outside ^= low
     return tuple(frame)
-
-
-assert len(BLACK_FRAME) == SQUARES
