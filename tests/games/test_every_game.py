@@ -38,11 +38,9 @@ CASES = [(n, k) for n in ALL.names() for k in _seat_counts(n)]
 
 def check_move(state: State, move: Move, seat: int | None = None) -> State:
     game = state.game
-    before = json.dumps(state.to_json(), sort_keys=True)
     text = str(move)
     assert game.parse(text, state, seat) == move, f"{game.name}: {text!r} does not parse back"
     nxt = state.play(move)
-    assert json.dumps(state.to_json(), sort_keys=True) == before, f"{game.name}: play({text}) mutated the state"
     effect = state.effect(move)
     occ = state.occupancy()
     check_steps(occ, effect.decision)
@@ -66,6 +64,14 @@ def check_state(state: State) -> None:
 
 
 def step(state: State, rnd: random.Random) -> State:
+    """One random action, after checking a sample of the moves here; `play` must not have changed `state`."""
+    before = json.dumps(state.to_json(), sort_keys=True)
+    nxt = _step(state, rnd)
+    assert json.dumps(state.to_json(), sort_keys=True) == before, f"{state.game.name}: play mutated the state"
+    return nxt
+
+
+def _step(state: State, rnd: random.Random) -> State:
     to_move = state.to_move
     if to_move is CHANCE:
         outcomes = [m for m, _ in state.chance_outcomes()]
