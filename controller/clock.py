@@ -17,9 +17,14 @@ class SystemClock:
 
 
 class VirtualClock:
-    """Time stands still until `advance` moves it; sleepers wake in order of their deadlines."""
+    """Time stands still until `advance` moves it; sleepers wake in order of their deadlines.
 
-    def __init__(self, start: float = 0.0) -> None:
+    After waking a sleeper, `advance` yields to the loop `settle_yields` times, so whatever the wake-up sets off
+    (a scan, an event through two queues, a new timer) has happened before time moves on.
+    """
+
+    def __init__(self, start: float = 0.0, settle_yields: int = 64) -> None:
+        self.settle_yields = settle_yields
         self._now = start
         self._sleepers: list[tuple[float, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
@@ -44,6 +49,6 @@ class VirtualClock:
             _, _, fut = heapq.heappop(self._sleepers)
             if not fut.done():
                 fut.set_result(None)
-            for _ in range(3):
+            for _ in range(self.settle_yields):
                 await asyncio.sleep(0)
         self._now = max(self._now, to)

@@ -101,6 +101,7 @@ class Session:
         self.occupancy = 0
         self.events: list[ev.Event] = []
         self.prompt: tuple[Candidate, ...] = ()
+        self.prompt_choice = 0  # the option the buttons point at
         self.confirmed = 0
         self.confirmed_at = -1e9
         self.paused = False
@@ -108,6 +109,7 @@ class Session:
         self.untrusted = 0
         self.message = ""  # the last thing worth telling the players in words (an illegal move's reason)
         self.computer_due: float | None = None
+        self.chores_open = False  # chores were asked for and are not done yet
         self.rng = random.Random(seed)
         self._announced_over = -1
 
@@ -201,6 +203,20 @@ class Session:
                 raise SessionError(f"{choice!r} is not one of the options")
             picked = found[0]
         self._handle(self.recognizer.answer(picked), t)
+
+    def button(self, button: str, t: float) -> None:
+        """The board's buttons: with a question open, menu steps through the options and ok picks one;
+        otherwise back takes the last move back. Everything they do is also on the page."""
+        if self.prompt:
+            if button == "menu":
+                self.prompt_choice = (self.prompt_choice + 1) % len(self.prompt)
+            elif button == "ok":
+                self.answer(self.prompt_choice, t)
+            elif button == "back":
+                self.prompt_choice = (self.prompt_choice - 1) % len(self.prompt)
+            return
+        if button == "back":
+            self.undo(t)
 
     def undo(self, t: float) -> None:
         """Take back the last move (and the dice rolled after it); the LEDs guide the pieces back."""
@@ -322,6 +338,7 @@ class Session:
         if reset_touch:
             self.recognizer.touched = 0
         if self.occupancy != target or must:
+            self.chores_open = True
             self.events.append(
                 ev.ChoresAsked(t, tuple(s.to_json() for s in steps), target & ~self.occupancy, self.occupancy & ~target)
             )
@@ -332,10 +349,13 @@ class Session:
             if isinstance(signal, Recognized):
                 self._commit(signal.candidate.move, t, "board", signal.candidate)
             elif isinstance(signal, ChoresDone):
-                self.events.append(ev.ChoresFinished(t))
+                if self.chores_open:
+                    self.chores_open = False
+                    self.events.append(ev.ChoresFinished(t))
                 self._next_turn(t)
             elif isinstance(signal, PromptRaised):
                 self.prompt = signal.candidates
+                self.prompt_choice = 0
                 options = tuple((str(c.move), self.state.describe(c.move)) for c in signal.candidates)
                 self.events.append(ev.Prompted(t, options))
             elif isinstance(signal, PromptCleared):

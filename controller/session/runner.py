@@ -46,7 +46,7 @@ class Controller:
         matrix: SwitchMatrix,
         clock: Clock,
         strip: PixelStrip | None = None,
-        frame_rate: float = 30.0,
+        frame_rate: float | None = 30.0,
         record: TextIO | None = None,
     ) -> None:
         self.session = session
@@ -66,11 +66,12 @@ class Controller:
 
     # ---- running ---------------------------------------------------------------------------------------------
     async def run(self) -> None:
-        """Run until cancelled."""
-        self._tasks = [
-            asyncio.create_task(self._read_board(), name="board"),
-            asyncio.create_task(self._render_loop(), name="render"),
-        ]
+        """Start the session on the board as it stands, then run until cancelled."""
+        self.session.start(self.matrix.scan(), self.clock.now())
+        self._publish(self.session.drain())
+        self._tasks = [asyncio.create_task(self._read_board(), name="board")]
+        if self.frame_rate:
+            self._tasks.append(asyncio.create_task(self._render_loop(), name="render"))
         try:
             await self._main_loop()
         finally:
@@ -203,6 +204,7 @@ class Controller:
         )
 
     async def _render_loop(self) -> None:
+        assert self.frame_rate
         period = 1.0 / self.frame_rate
         last_sent = -1.0
         while True:

@@ -1,0 +1,194 @@
+"""`agora play GAME`: play on the board (or the simulator), with the page served for phones and laptops."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import errno
+import secrets
+import socket
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from controller.cli.backends import BoardSpecError, add_board_arguments, open_board
+from controller.cli.options import UsageError, add_game_arguments, parse_options, parse_seats
+from controller.clock import SystemClock
+from controller.games import GameError, load, names
+from controller.recognizer import RecognizerSettings
+from controller.session.core import Session, SessionError, SessionSettings
+from controller.session.factory import new_session, resume_session
+from controller.session.runner import Controller, default_db_path
+from controller.store import GameStore, StoreError
+from controller.web import WebConfig, create_app
+from controller.web.app import is_loopback
+from hardware.errors import BoardError
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help=f"the game: {', '.join(names())}")
+    add_board_arguments(parser, default="auto")
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to serve the page on (default 127.0.0.1; 0.0.0.0 opens it to the network and "
+        "admin actions then need the PIN printed here)",
+    )
+    parser.add_argument("--port", type=int, default=8000, help="port of the page (default 8000)")
+    parser.add_argument(
+        "--record",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write the board's sensor events to FILE (replay them with 'agora replay')",
+    )
+    parser.add_argument("--db", type=Path, default=None, help=f"the games file (default {default_db_path()})")
+    parser.add_argument(
+        "--new", action="store_true", help="start a new game even if an unfinished one of this game is stored"
+    )
+    parser.add_argument(
+        "--dice",
+        choices=["auto", "manual"],
+        default="auto",
+        help="auto: the board rolls; manual: physical dice entered on the page",
+    )
+    parser.add_argument(
+        "--no-takebacks",
+        action="store_true",
+        help="do not treat an earlier position put back on the board as a takeback",
+    )
+    add_game_arguments(parser)
+
+
+def _fail(message: str, code: int = 1) -> int:
+    print(f"agora play: {message}", file=sys.stderr)
+    return code
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return asyncio.run(serve(args))
+    except KeyboardInterrupt:
+        return 0
+
+
+def _port_free(host: str, port: int) -> bool:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError as exc:
+            if exc.errno in (errno.EADDRINUSE, errno.EACCES):
+                return False
+            raise
+    return True
+
+
+def make_session(args: argparse.Namespace, store: GameStore, settings: SessionSettings) -> tuple[Session, bool]:
+    game = load(args.game)
+    if not args.new:
+        resumed = resume_session(store, settings, game=game.name)
+        if resumed is not None:
+            return resumed, True
+    options = parse_options(game, args.option)
+    seats = game.info.check_seats(args.players)
+    kinds = parse_seats(args.seats, seats)
+    return new_session(
+        game, seats=seats, seed=args.seed, options=options, seat_kinds=kinds, store=store, settings=settings
+    ), False
+
+
+async def serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    try:
+        load(args.game)
+    except GameError as exc:
+        return _fail(str(exc), 2)
+    if not 1 <= args.port <= 65535:
+        return _fail(f"--port {args.port} is not a port (1 to 65535)", 2)
+    try:
+        if not _port_free(args.host, args.port):
+            return _fail(f"port {args.port} on {args.host} is in use: choose another with --port", 1)
+    except OSError as exc:
+        return _fail(f"cannot serve on {args.host}: {exc.strerror}", 1)
+    settings = SessionSettings(recognizer=RecognizerSettings(takebacks=not args.no_takebacks), dice=args.dice)
+    db = args.db or default_db_path()
+    try:
+        store = GameStore(db)
+    except StoreError as exc:
+        return _fail(str(exc))
+    try:
+        session, resumed = make_session(args, store, settings)
+    except (GameError, SessionError, UsageError) as exc:
+        store.close()
+        return _fail(str(exc), 2)
+    clock = SystemClock()
+    try:
+        board = await open_board(args.board, clock, args.pinmap, initial=session.state.occupancy())
+    except (BoardSpecError, BoardError, ValueError) as exc:
+        store.close()
+        return _fail(str(exc), 2 if isinstance(exc, BoardSpecError) else 1)
+    record: TextIO | None = None
+    if args.record is not None:
+        try:
+            record = args.record.open("a", encoding="utf-8")
+        except OSError as exc:
+            await board.aclose()
+            store.close()
+            return _fail(f"cannot write the record file {args.record}: {exc.strerror}")
+    controller = Controller(session, board.matrix, clock, strip=board.strip, record=record)
+    controller.sim = board.hands is not None
+    pin = None if is_loopback(args.host) else f"{secrets.randbelow(10**6):06d}"
+    controller.pin_required = pin is not None
+    shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    url = f"http://{shown_host}:{args.port}"
+    config = WebConfig(
+        pin=pin,
+        hands=board.hands,
+        store=store,
+        public_url=url,
+        new_session=lambda game, **kw: new_session(game, store=store, settings=settings, **kw),
+    )
+    app = create_app(controller, config)
+    server = uvicorn.Server(
+        uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", lifespan="off", ws="websockets-sansio")
+    )
+    info = session.game.info
+    what = "Resuming" if resumed else "New game of"
+    print(f"{what} {info.title} (game #{session.game_id}, {len(session.history)} moves) on {board.description}")
+    control = asyncio.create_task(controller.run(), name="controller")
+    web = asyncio.create_task(server.serve(), name="web")
+    # uvicorn offers no event for "listening"; its `started` flag is the documented way to know.
+    while not server.started and not web.done():  # noqa: ASYNC110
+        await asyncio.sleep(0.02)
+    if web.done():
+        control.cancel()
+        await board.aclose()
+        store.close()
+        return _fail(f"could not serve the page on {args.host}:{args.port}")
+    print(
+        f"Open {url}/ in a browser" + (" (the simulated board: click squares to move pieces)" if controller.sim else "")
+    )
+    if pin is not None:
+        print(f"Admin PIN for new games and seats: {pin}")
+    sys.stdout.flush()
+    try:
+        done, _ = await asyncio.wait({control, web}, return_when=asyncio.FIRST_COMPLETED)
+        for task in done:
+            if task.exception() is not None:
+                raise task.exception()  # type: ignore[misc]
+    finally:
+        server.should_exit = True
+        control.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await control
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(web, 3)
+        await board.aclose()
+        store.close()
+        if record is not None:
+            record.close()
+    return 0
