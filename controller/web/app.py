@@ -94,6 +94,16 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"error": {"kind": "protocol", "message": str(exc.detail)}}, status_code=exc.status_code)
 
+    @app.exception_handler(Exception)
+    async def _bug(request: Request, exc: Exception) -> JSONResponse:
+        # A bug, not bad input: say so plainly; the traceback goes to the console through uvicorn's log.
+        import logging
+
+        logging.getLogger("agora.web").exception("unexpected error on %s", request.url.path)
+        return JSONResponse(
+            {"error": {"kind": "internal", "message": f"the board hit an unexpected error: {exc}"}}, status_code=500
+        )
+
     def seat_of(token: str | None) -> int | None:
         if token is None:
             return None

@@ -41,6 +41,7 @@ def check_move(state: State, move: Move, seat: int | None = None) -> State:
     text = str(move)
     assert game.parse(text, state, seat) == move, f"{game.name}: {text!r} does not parse back"
     nxt = state.play(move)
+    assert isinstance(state.describe(move), str) and state.describe(move)
     effect = state.effect(move)
     occ = state.occupancy()
     check_steps(occ, effect.decision)
@@ -60,6 +61,9 @@ def check_state(state: State) -> None:
     assert json.dumps(back.to_json(), sort_keys=True) == json.dumps(data, sort_keys=True)
     for seat in [None, *range(state.seats)]:
         json.dumps(state.view(seat))
+    assert isinstance(state.turn_text(), str) and state.turn_text()
+    for sq, seat in state.marks().items():
+        assert sq in game.region(state.seats) and 0 <= seat < state.seats
     assert state.occupancy() & ~game.region(state.seats).mask == 0, f"{game.name}: a piece outside its region"
 
 
