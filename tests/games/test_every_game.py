@@ -41,7 +41,8 @@ def check_move(state: State, move: Move, seat: int | None = None) -> State:
     text = str(move)
     assert game.parse(text, state, seat) == move, f"{game.name}: {text!r} does not parse back"
     nxt = state.play(move)
-    assert isinstance(state.describe(move), str) and state.describe(move)
+    description = state.describe(move)
+    assert isinstance(description, str) and description
     effect = state.effect(move)
     occ = state.occupancy()
     check_steps(occ, effect.decision)
@@ -61,7 +62,8 @@ def check_state(state: State) -> None:
     assert json.dumps(back.to_json(), sort_keys=True) == json.dumps(data, sort_keys=True)
     for seat in [None, *range(state.seats)]:
         json.dumps(state.view(seat))
-    assert isinstance(state.turn_text(), str) and state.turn_text()
+    turn = state.turn_text()
+    assert isinstance(turn, str) and turn
     for sq, seat in state.marks().items():
         assert sq in game.region(state.seats) and 0 <= seat < state.seats
     assert state.occupancy() & ~game.region(state.seats).mask == 0, f"{game.name}: a piece outside its region"
@@ -95,10 +97,15 @@ def _step(state: State, rnd: random.Random) -> State:
     assert len(set(moves)) == len(moves), f"{state.game.name}: a legal move is listed twice"
     for m in rnd.sample(moves, min(SAMPLE, len(moves))):
         check_move(state, m)
+    out_of_turn: list[Move] = []
     for seat in range(state.seats):
         if seat != to_move:
-            for m in state.legal_moves(seat)[:SAMPLE]:
-                check_move(state, m)
+            out_of_turn += state.legal_moves(seat)
+    for m in out_of_turn[:SAMPLE]:
+        check_move(state, m)
+    # Now and then a move out of turn (a Politrics declaration), so playouts reach what only those lead to.
+    if out_of_turn and rnd.random() < 0.25:
+        return state.play(rnd.choice(out_of_turn))
     return state.play(rnd.choice(moves))
 
 
