@@ -1,0 +1,72 @@
+"""The Polis options: readings of the seed a table could prefer over the default rulings (docs/rules/polis.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from controller.games.info import Option, OptionValue
+
+OPTIONS = (
+    Option(
+        "win_by_hop",
+        True,
+        "a chariot hopped onto its goal rank wins too (off: only a chariot that steps there itself)",
+    ),
+    Option(
+        "stunned_arrival_wins",
+        False,
+        "a chariot may step onto its goal rank and win even where it would be stunned (off: that step is illegal)",
+    ),
+    Option(
+        "stunned_chariot_defends",
+        True,
+        "a stunned chariot still holds a piece of its own side in place against a hop",
+    ),
+    Option(
+        "hop_stun",
+        "previous",
+        "which chariots stay put during the hops: those stunned at the end of the previous turn ('previous') "
+        "or those flanked on the board right after the step ('current')",
+        choices=("previous", "current"),
+    ),
+    Option(
+        "mutual_stun",
+        "both",
+        "two chariots that each need the other to be flanked: both are stunned ('both') or neither ('neither')",
+        choices=("both", "neither"),
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The resolved options of one game; part of the state, so a position knows the rules it is played by."""
+
+    win_by_hop: bool = True
+    stunned_arrival_wins: bool = False
+    stunned_chariot_defends: bool = True
+    hop_stun_current: bool = False
+    mutual_stun_both: bool = True
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, OptionValue]) -> Rules:
+        return cls(
+            win_by_hop=bool(options["win_by_hop"]),
+            stunned_arrival_wins=bool(options["stunned_arrival_wins"]),
+            stunned_chariot_defends=bool(options["stunned_chariot_defends"]),
+            hop_stun_current=options["hop_stun"] == "current",
+            mutual_stun_both=options["mutual_stun"] == "both",
+        )
+
+    def to_options(self) -> dict[str, OptionValue]:
+        return {
+            "win_by_hop": self.win_by_hop,
+            "stunned_arrival_wins": self.stunned_arrival_wins,
+            "stunned_chariot_defends": self.stunned_chariot_defends,
+            "hop_stun": "current" if self.hop_stun_current else "previous",
+            "mutual_stun": "both" if self.mutual_stun_both else "neither",
+        }
+
+
+DEFAULT_RULES = Rules()

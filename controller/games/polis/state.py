@@ -1,0 +1,195 @@
+"""A Polis position: dogs as one bitboard per seat, chariot squares, stun flags, whose turn, the winner."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from controller.games.errors import IllegalMoveError
+from controller.games.moves import Move
+from controller.games.outcome import Outcome
+from controller.games.physical import Effect, NearMiss, Piece, Step
+from controller.games.polis import words
+from controller.games.polis.board import GOAL_RANK, NEIGHBOUR_MASK, PHYSICAL, SEAT_NAMES, STEPS, bits
+from controller.games.polis.moves import PolisMove
+from controller.games.polis.pieces import CHARIOT, DOG, PIECES
+from controller.games.polis.rules import DEFAULT_RULES, Rules
+from controller.games.polis.turn import Turn, resolve
+from controller.games.state import State
+
+if TYPE_CHECKING:
+    from controller.games.game import Game
+
+Analysis = tuple[dict[PolisMove, Turn], tuple[Turn, ...]]
+# Moves are values: one shared object per (src, dst) spares building them again for every position.
+_MOVES = tuple({d: PolisMove(PHYSICAL[s], PHYSICAL[d]) for d in STEPS[s]} for s in range(64))
+
+
+@dataclass(frozen=True, slots=True)
+class PolisState(State):
+    """`dogs` are bitboards (square = rank * 8 + file); `stunned` says which chariots were stunned at the end of the
+    previous turn, which is what the hops of this turn go by. `winner` is set once a chariot has arrived."""
+
+    dogs: tuple[int, int]
+    chariots: tuple[int, int]
+    stunned: tuple[bool, bool]
+    turn: int
+    winner: int | None = None
+    rules: Rules = DEFAULT_RULES
+    # Every candidate step resolved once per position: listing the moves, playing one and explaining a refusal all
+    # need the same resolution. Not part of the value.
+    _memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, hash=False, repr=False)
+
+    # --- the game API ------------------------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        from controller.games.polis.game import Polis
+
+        return Polis()
+
+    @property
+    def seats(self) -> int:
+        return 2
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.outcome() is not None else self.turn
+
+    def outcome(self) -> Outcome | None:
+        if self.winner is not None:
+            goal = GOAL_RANK[self.winner] + 1
+            return Outcome((self.winner,), f"{SEAT_NAMES[self.winner]}'s chariot reached rank {goal}")
+        if not self.analysis()[0]:
+            return Outcome((1 - self.turn,), f"{SEAT_NAMES[self.turn]} has no legal move")
+        return None
+
+    def legal_moves(self, seat: int | None = None) -> tuple[Move, ...]:
+        if self.winner is not None or (seat is not None and seat != self.turn):
+            return ()
+        return tuple(self.analysis()[0])
+
+    def play(self, move: Move) -> PolisState:
+        turn = self._resolved(move)
+        return PolisState(turn.dogs, turn.chariots, turn.stunned, 1 - turn.seat, turn.winner, self.rules)
+
+    def effect(self, move: Move) -> Effect:
+        turn = self._resolved(move)
+        steps: list[Step] = []
+        landed = 0
+        for n, t in turn.hops:
+            gone = turn.captured >> t & 1
+            steps.append(Step(self.piece_at(n), PHYSICAL[n], None if gone else PHYSICAL[t]))
+            landed |= 1 << t
+        steps.extend(Step(self.piece_at(c), PHYSICAL[c], None) for c in bits(turn.captured & ~landed))
+        return Effect(decision=(self._decision(turn.src, turn.dst),), chores=tuple(steps))
+
+    def near_misses(self) -> tuple[NearMiss, ...]:
+        """Steps to an empty square the rules forbid: the mover would be captured or stunned, or it is a stunned
+        chariot. Each comes with the step as its decision and the squares of the pieces responsible."""
+        if self.winner is not None:
+            return ()
+        out = []
+        for turn in self.analysis()[1]:
+            reason, squares = words.refusal(self, turn)
+            effect = Effect(decision=(self._decision(turn.src, turn.dst),))
+            out.append(NearMiss(PolisMove(PHYSICAL[turn.src], PHYSICAL[turn.dst]), effect, reason, squares))
+        me = self.turn
+        if self.stunned[me]:
+            src = self.chariots[me]
+            reason, squares = words.stuck(self, me)
+            for dst in STEPS[src]:
+                if not self.occupied() >> dst & 1:
+                    effect = Effect(decision=(self._decision(src, dst),))
+                    out.append(NearMiss(PolisMove(PHYSICAL[src], PHYSICAL[dst]), effect, reason, squares))
+        return tuple(out)
+
+    def pieces(self) -> Mapping[int, Piece]:
+        found = self._memo.get("pieces")
+        if found is None:
+            found = {}
+            for seat in (0, 1):
+                for s in bits(self.dogs[seat]):
+                    found[PHYSICAL[s]] = PIECES[DOG, seat]
+                found[PHYSICAL[self.chariots[seat]]] = PIECES[CHARIOT, seat]
+            self._memo["pieces"] = found
+        return dict(found)
+
+    def describe(self, move: Move) -> str:
+        return words.describe(self, self._resolved(move))
+
+    def annotated(self, move: Move) -> str:
+        """The move with what it does, for the move list: 'b7-c6 (hops c7>c5, d6>b6; captures e5)'."""
+        return words.annotate(self, self._resolved(move))
+
+    def turn_text(self) -> str:
+        text = State.turn_text(self)  # zero-argument super() fails in a slots dataclass
+        if self.to_move is not None and self.stunned[self.turn]:
+            return f"{text} (its chariot is stunned)"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        from controller.games.polis.codec import state_to_json
+
+        return state_to_json(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.to_json()  # nothing in Polis is secret
+
+    # --- board queries ---------------------------------------------------------------------------------------
+    def occupied(self) -> int:
+        """The 64-bit occupancy of the Polis board."""
+        return self.dogs[0] | self.dogs[1] | (1 << self.chariots[0]) | (1 << self.chariots[1])
+
+    def piece_at(self, sq: int) -> Piece:
+        """The piece on Polis square `sq` (0..63); KeyError when it is empty."""
+        for seat in (0, 1):
+            if self.dogs[seat] >> sq & 1:
+                return PIECES[DOG, seat]
+            if self.chariots[seat] == sq:
+                return PIECES[CHARIOT, seat]
+        raise KeyError(sq)
+
+    # --- resolution ------------------------------------------------------------------------------------------
+    def analysis(self) -> Analysis:
+        """Every step the seat to move could make, resolved once per position: the legal ones by move, and the
+        refused ones (the mover would be captured or stunned)."""
+        found: Analysis | None = self._memo.get("analysis")
+        if found is not None:
+            return found
+        legal: dict[PolisMove, Turn] = {}
+        refused: list[Turn] = []
+        me, dogs, chariots, stunned, rules = self.turn, self.dogs, self.chariots, self.stunned, self.rules
+        empty = ~self.occupied()
+        sources = bits(dogs[me])
+        if not stunned[me]:
+            sources.append(chariots[me])
+            sources.sort()
+        for src in sources:
+            if not NEIGHBOUR_MASK[src] & empty:
+                continue
+            for dst, move in _MOVES[src].items():
+                if empty >> dst & 1:
+                    turn = resolve(dogs, chariots, stunned, me, src, dst, rules)
+                    if turn.legal:
+                        legal[move] = turn
+                    else:
+                        refused.append(turn)
+        found = (legal, tuple(refused))
+        self._memo["analysis"] = found
+        return found
+
+    def _resolved(self, move: Move) -> Turn:
+        if self.winner is not None:
+            outcome = self.outcome()
+            assert outcome is not None
+            raise IllegalMoveError(f"the game is over: {outcome.reason}")
+        if not isinstance(move, PolisMove):
+            raise IllegalMoveError(f"{move!s} is not a Polis move")
+        turn = self.analysis()[0].get(move)
+        if turn is None:
+            raise words.refusal_error(self, move)
+        return turn
+
+    def _decision(self, src: int, dst: int) -> Step:
+        return Step(self.piece_at(src), PHYSICAL[src], PHYSICAL[dst])
