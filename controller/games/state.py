@@ -114,6 +114,12 @@ class State(ABC):
         """Squares the LEDs colour for a seat although no piece stands there (a Politics state's leader)."""
         return {}
 
+    def record(self, move: Move) -> str:
+        """The move as the move list shows it, with what it caused (Polis: 'b7-c6 (hops c7>c5; captures e5)').
+
+        `game.parse` must read it back to the same move; by default it is the plain notation."""
+        return str(move)
+
     def describe(self, move: Move) -> str:
         """A sentence for a player ('Place a Voter on 33'); the prompt and the move list use it."""
         return str(move)

@@ -311,7 +311,7 @@ class Session:
         before = self.state
         effect = candidate.effect if candidate is not None else before.effect(move)
         after = before.play(move)
-        text = str(move)
+        text = before.record(move)
         seat = move.seat if isinstance(move, Orders) else before.to_move if isinstance(before.to_move, int) else None
         ply = len(self.history)
         if self.store is not None and self.game_id is not None:

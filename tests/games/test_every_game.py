@@ -40,6 +40,8 @@ def check_move(state: State, move: Move, seat: int | None = None) -> State:
     game = state.game
     text = str(move)
     assert game.parse(text, state, seat) == move, f"{game.name}: {text!r} does not parse back"
+    recorded = state.record(move)
+    assert game.parse(recorded, state, seat) == move, f"{game.name}: the move list's {recorded!r} does not parse back"
     nxt = state.play(move)
     description = state.describe(move)
     assert isinstance(description, str) and description

@@ -118,6 +118,9 @@ class PolisState(State):
     def describe(self, move: Move) -> str:
         return words.describe(self, self._resolved(move))
 
+    def record(self, move: Move) -> str:
+        return self.annotated(move)
+
     def annotated(self, move: Move) -> str:
         """The move with what it does, for the move list: 'b7-c6 (hops c7>c5, d6>b6; captures e5)'."""
         return words.annotate(self, self._resolved(move))
