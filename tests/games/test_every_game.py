@@ -24,7 +24,10 @@ from controller.games.playout import random_orders
 from tests.conftest import ALL
 
 # Options that keep playouts short without changing the rules exercised (a match to fewer points, say).
-FAST_OPTIONS: dict[str, dict[str, Any]] = {"politrics": {"target": 30}}
+FAST_OPTIONS: dict[str, dict[str, Any]] = {
+    "politrics": {"target": 30},
+    "chesspolitik": {"draw_votes": False, "max_years": 5},
+}
 MAX_ACTIONS = {"politrics": 20_000, "djambi": 20_000, "chesspolitik": 5_000, "politics1952": 20_000}
 SAMPLE = 12  # moves per position given the full battery of checks
 

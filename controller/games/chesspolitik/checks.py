@@ -1,0 +1,178 @@
+"""Is an order set acceptable? Each refusal is an IllegalMoveError that says what is wrong in a player's words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from controller.games.chesspolitik.adjustments import adjustment
+from controller.games.chesspolitik.board import KIND_NAMES, KING, Board
+from controller.games.chesspolitik.orders import (
+    ADJUSTMENTS,
+    UNIT_ORDERS,
+    Build,
+    Disband,
+    DrawVote,
+    Hold,
+    MoveTo,
+    SupportHold,
+    SupportMove,
+    UnitOrder,
+    Waive,
+)
+from controller.games.errors import IllegalMoveError
+from controller.games.moves import Move
+from controller.games.squares import name
+
+if TYPE_CHECKING:
+    from controller.games.chesspolitik.state import ChesspolitikState
+
+
+def _list(squares: frozenset[int]) -> str:
+    names = sorted(name(s) for s in squares)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _unit(kind: str, square: int) -> str:
+    return f"the {KIND_NAMES[kind]} on {name(square)}"
+
+
+def _refuse(message: str, *squares: int) -> IllegalMoveError:
+    return IllegalMoveError(message, frozenset(squares))
+
+
+def _check_reach(board: Board, kind: str, square: int, dst: int, doing: str) -> None:
+    reach = board.reach(kind, square)
+    if dst not in reach:
+        raise _refuse(f"{_unit(kind, square)} cannot {doing} {name(dst)}: it reaches only {_list(reach)}", square, dst)
+
+
+def _check_unit(state: ChesspolitikState, seat: int, kind: str, square: int) -> None:
+    unit = state.unit_map().get(square)
+    power = state.powers[seat]
+    if unit is None or unit[1] != seat:
+        raise _refuse(f"{power} has no unit on {name(square)}", square)
+    if unit[0] != kind:
+        raise _refuse(f"the unit on {name(square)} is a {KIND_NAMES[unit[0]]}, not a {KIND_NAMES[kind]}", square)
+
+
+def _check_target(state: ChesspolitikState, kind: str, square: int) -> None:
+    unit = state.unit_map().get(square)
+    if unit is None:
+        raise _refuse(f"there is no unit on {name(square)} to support", square)
+    if unit[0] != kind:
+        raise _refuse(f"the unit on {name(square)} is a {KIND_NAMES[unit[0]]}, not a {KIND_NAMES[kind]}", square)
+
+
+def check_unit_order(state: ChesspolitikState, seat: int, order: UnitOrder) -> None:
+    """One Spring or Fall order of `seat`; raises with the reason when it is not legal."""
+    board = state.board
+    _check_unit(state, seat, order.kind, order.square)
+    if isinstance(order, MoveTo):
+        _check_reach(board, order.kind, order.square, order.dst, "move to")
+    elif isinstance(order, SupportHold):
+        _check_target(state, order.target_kind, order.target)
+        _check_reach(board, order.kind, order.square, order.target, "support a unit on")
+    elif isinstance(order, SupportMove):
+        _check_target(state, order.target_kind, order.target)
+        if order.target == order.square:
+            raise _refuse(f"{_unit(order.kind, order.square)} cannot support its own move", order.square)
+        _check_reach(board, order.target_kind, order.target, order.dst, "move to")
+        _check_reach(board, order.kind, order.square, order.dst, "support a move into")
+
+
+def _is_legal(board: Board, units: Mapping[int, tuple[str, int]], seat: int, order: UnitOrder) -> bool:
+    """The quick test every submitted order goes through; `check_unit_order` explains a failure."""
+    if units.get(order.square) != (order.kind, seat):
+        return False
+    reach = board.king[order.square] if order.kind == KING else board.knight[order.square]
+    if isinstance(order, Hold):
+        return True
+    if isinstance(order, MoveTo):
+        return order.dst in reach
+    target = units.get(order.target)
+    if target is None or target[0] != order.target_kind:
+        return False
+    if isinstance(order, SupportHold):
+        return order.target in reach
+    into = board.king[order.target] if target[0] == KING else board.knight[order.target]
+    return order.target != order.square and order.dst in reach and order.dst in into
+
+
+def check_movement(state: ChesspolitikState, seat: int, orders: Sequence[Move]) -> None:
+    board = state.board
+    units = state.unit_map()
+    ordered: set[int] = set()
+    voted = False
+    for order in orders:
+        kind = type(order)
+        if kind is DrawVote:
+            if not state.draw_votes:
+                raise _refuse("draw votes are switched off in this game")
+            if voted:
+                raise _refuse("Draw is given twice")
+            voted = True
+            continue
+        if kind not in _UNIT_TYPES:
+            if isinstance(order, ADJUSTMENTS):
+                raise _refuse(f"{order} is a Winter order; {state.phase} takes hold, move and support orders")
+            raise _refuse(f"{order!r} is not a Chesspolitik order")
+        assert isinstance(order, UNIT_ORDERS)
+        if not _is_legal(board, units, seat, order):
+            check_unit_order(state, seat, order)
+            raise AssertionError(f"{order} failed the quick test but passed the full check")  # pragma: no cover
+        if order.square in ordered:
+            raise _refuse(f"{_unit(order.kind, order.square)} has two orders", order.square)
+        ordered.add(order.square)
+
+
+_UNIT_TYPES = frozenset(UNIT_ORDERS)
+
+
+def check_adjustments(state: ChesspolitikState, seat: int, orders: Sequence[Move]) -> None:
+    board = state.board
+    units, owners = state.unit_map(), state.owner_map()
+    count = adjustment(board, seat, units, owners)
+    power = state.powers[seat]
+    used: set[int] = set()
+    for order in orders:
+        if isinstance(order, DrawVote):
+            raise _refuse("draw votes are given with the Spring and Fall orders, not in Winter")
+        if isinstance(order, UNIT_ORDERS):
+            raise _refuse(f"{order} is a Spring or Fall order; Winter takes builds, disbands and waives")
+        if count > 0:
+            if isinstance(order, Disband):
+                raise _refuse(f"{power} builds this Winter; it has nothing to disband")
+            if isinstance(order, Build):
+                _check_build(state, seat, order.square)
+                if order.square in used:
+                    raise _refuse(f"{name(order.square)} has two builds", order.square)
+                used.add(order.square)
+            elif not isinstance(order, Waive):
+                raise _refuse(f"{order!r} is not a Chesspolitik order")
+        else:
+            if not isinstance(order, Disband):
+                if isinstance(order, (Build, Waive)):
+                    raise _refuse(f"{power} must disband {-count} unit(s) this Winter and cannot build")
+                raise _refuse(f"{order!r} is not a Chesspolitik order")
+            _check_unit(state, seat, order.kind, order.square)
+            if order.square in used:
+                raise _refuse(f"{_unit(order.kind, order.square)} is disbanded twice", order.square)
+            used.add(order.square)
+    if count > 0 and len(orders) > count:
+        raise _refuse(f"{power} may build {count} unit(s) this Winter; {len(orders)} builds and waives are too many")
+    if count < 0 and len(orders) > -count:
+        raise _refuse(f"{power} must disband {-count} unit(s) this Winter, not {len(orders)}")
+
+
+def _check_build(state: ChesspolitikState, seat: int, square: int) -> None:
+    board = state.board
+    power = state.powers[seat]
+    if square not in board.powers[seat].homes:
+        home = board.powers[seat]
+        lines = "files" if home.side in ("left", "right") else "rows"
+        raise _refuse(f"{power} builds only on the centres of its home {lines}: {_list(frozenset(home.homes))}", square)
+    if state.owner_map().get(square) != seat:
+        raise _refuse(f"{power} does not control {name(square)}", square)
+    if square in state.unit_map():
+        raise _refuse(f"{name(square)} is occupied", square)

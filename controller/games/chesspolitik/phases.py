@@ -1,0 +1,178 @@
+"""Resolving a phase once every order set is in: the next state and what happens on the board.
+
+Spring and Fall: draw votes, then the adjudicated moves, then (after Fall) the change of owners, a solo or the last
+year, and whether a Winter is needed. Winter: builds, waives, disbands and civil disorder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from functools import cache
+from operator import itemgetter
+from typing import TYPE_CHECKING
+
+from controller.games.chesspolitik.adjudicator import adjudicate
+from controller.games.chesspolitik.adjustments import (
+    adjustment,
+    adjustments,
+    centre_counts,
+    civil_disorder,
+    take_ownership,
+)
+from controller.games.chesspolitik.orders import UNIT_ORDERS, Build, Disband, DrawVote, Hold, MoveTo, UnitOrder, Waive
+from controller.games.chesspolitik.report import OrderResult, PhaseReport
+from controller.games.moves import Move
+from controller.games.outcome import Outcome
+from controller.games.physical import Piece, Step
+
+if TYPE_CHECKING:
+    from controller.games.chesspolitik.state import ChesspolitikState
+
+SPRING, FALL, WINTER = "spring", "fall", "winter"
+SEASONS = (SPRING, FALL, WINTER)
+
+UnitRow = tuple[int, str, int]  # (square, kind, seat)
+Pending = dict[int, tuple[Move, ...]]
+Resolved = tuple["ChesspolitikState", tuple[Step, ...]]
+
+# Orders and pieces are values: sharing one instance per value saves building them again in every phase.
+_hold = cache(Hold)
+_piece = cache(Piece)
+
+
+def alive(units: Iterable[UnitRow], owners: Mapping[int, int]) -> set[int]:
+    """The surviving powers: those with a unit or a centre."""
+    return {seat for _, _, seat in units} | set(owners.values())
+
+
+def resolve_movement(state: ChesspolitikState, pending: Pending) -> Resolved:
+    given: dict[int, UnitOrder] = {}
+    votes: list[int] = []
+    for seat, orders in pending.items():
+        for order in orders:
+            if type(order) is DrawVote:
+                votes.append(seat)
+            else:
+                assert isinstance(order, UNIT_ORDERS)  # checked on submission
+                given[order.square] = order
+    voters = tuple(sorted(votes))
+    if state.draw_votes and set(voters) == set(state.participants()):
+        names = ", ".join(state.powers[s] for s in voters)
+        scores = centre_counts(state.nseats, state.owner_map())
+        ended = Outcome((), f"Drawn by agreement of {names} in {state.phase}", scores)
+        return replace(state, pending=(), report=PhaseReport(state.phase, (), voters), ended=ended), ()
+    res = adjudicate({sq: seat for sq, _, seat in state.units}, given)
+    moved, dislodged, void, cut = res.moved, res.dislodged, res.void, res.cut
+    results: list[OrderResult] = []
+    steps: list[Step] = []
+    units: list[UnitRow] = []
+    for sq, kind, seat in state.units:
+        unit_order = given.get(sq)
+        if unit_order is None:
+            results.append(OrderResult(seat, _hold(kind, sq), "held", dislodged.get(sq), True))
+        else:
+            if isinstance(unit_order, MoveTo):
+                result = "moved" if sq in moved else "bounced"
+            elif isinstance(unit_order, Hold):
+                result = "held"
+            else:
+                result = "void" if sq in void else "cut" if sq in cut else "supported"
+            results.append(OrderResult(seat, unit_order, result, dislodged.get(sq), False))
+        if sq in dislodged:
+            steps.append(Step(_piece(kind, seat), sq, None))
+        elif sq in moved:
+            steps.append(Step(_piece(kind, seat), sq, moved[sq]))
+            units.append((moved[sq], kind, seat))
+        else:
+            units.append((sq, kind, seat))
+    results.sort(key=itemgetter(0))  # by power; a stable sort keeps each power's units in square order
+    standing = tuple(sorted(units))
+    if state.season == SPRING:
+        report = PhaseReport(state.phase, tuple(results), voters)
+        return replace(state, units=standing, pending=(), season=FALL, report=report), tuple(steps)
+    return _after_fall(state, standing, tuple(results), voters), tuple(steps)
+
+
+def _after_fall(
+    state: ChesspolitikState, units: tuple[UnitRow, ...], results: tuple[OrderResult, ...], voters: tuple[int, ...]
+) -> ChesspolitikState:
+    board = state.board
+    before = state.owner_map()
+    unit_map = {sq: (kind, seat) for sq, kind, seat in units}
+    owners = take_ownership(board, unit_map, before)
+    # Only a centre with a unit on it can change hands.
+    centres = board.centres
+    changes = tuple(
+        sorted((c, before.get(c), s) for c, (_, s) in unit_map.items() if c in centres and before.get(c) != s)
+    )
+    report = PhaseReport(state.phase, results, voters, changes)
+    scores = centre_counts(state.nseats, owners)
+    ended = None
+    for seat, count in enumerate(scores):
+        if count >= board.solo:
+            reason = f"{state.powers[seat]} wins with {count} of {len(board.centres)} supply centres"
+            ended = Outcome((seat,), reason, scores)
+    if ended is None and state.last_year and state.year >= state.last_year:
+        ended = Outcome((), f"Drawn: {state.last_year} was the last year to be played", scores)
+    counts = adjustments(board, unit_map, owners) if ended is None else ()
+    winter = any(counts)
+    nxt = replace(
+        state,
+        year=state.year if winter else state.year + 1,
+        season=WINTER if winter else SPRING,
+        units=units,
+        owners=tuple(sorted(owners.items())),
+        pending=(),
+        report=report,
+        ended=ended,
+    )
+    if ended is None:  # hand the new state what was just computed, rather than computing it again
+        participants = {s for s, n in enumerate(counts) if n} if winter else alive(units, owners)
+        nxt._remember(unit_map, owners, frozenset(participants))
+    return nxt
+
+
+def resolve_winter(state: ChesspolitikState, pending: Pending) -> Resolved:
+    board = state.board
+    units = state.unit_map()
+    owners = state.owner_map()
+    results: list[OrderResult] = []
+    steps: list[Step] = []
+    for seat in sorted(state.participants()):
+        count = adjustment(board, seat, units, owners)
+        orders = pending.get(seat, ())
+        if count > 0:
+            for order in orders:
+                if isinstance(order, Build):
+                    results.append(OrderResult(seat, order, "built"))
+                    steps.append(Step(_piece(order.kind, seat), None, order.square))
+                else:
+                    results.append(OrderResult(seat, order, "waived"))
+            missing = count - len(orders)
+            results.extend(OrderResult(seat, Waive(), "waived", civil_disorder=True) for _ in range(missing))
+        else:
+            chosen = frozenset(o.square for o in orders if isinstance(o, Disband))
+            forced = civil_disorder(board, seat, units, -count - len(chosen), chosen)
+            for sq in sorted(chosen):
+                results.append(OrderResult(seat, Disband(units[sq][0], sq), "disbanded"))
+            for sq in forced:
+                results.append(OrderResult(seat, Disband(units[sq][0], sq), "disbanded", civil_disorder=True))
+            for sq in sorted(chosen | set(forced)):
+                steps.append(Step(_piece(units[sq][0], seat), sq, None))
+    report = PhaseReport(state.phase, tuple(results))
+    after = units_after(units, steps)
+    return replace(state, units=after, pending=(), report=report, season=SPRING, year=state.year + 1), tuple(steps)
+
+
+def units_after(units: Mapping[int, tuple[str, int]], steps: Iterable[Step]) -> tuple[UnitRow, ...]:
+    """The units standing once `steps` are carried out."""
+    out = dict(units)
+    for step in steps:
+        if step.src is not None:
+            del out[step.src]
+    for step in steps:
+        if step.dst is not None:
+            assert step.piece.owner is not None
+            out[step.dst] = (step.piece.kind, step.piece.owner)
+    return tuple(sorted((sq, kind, seat) for sq, (kind, seat) in out.items()))

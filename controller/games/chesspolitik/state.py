@@ -1,0 +1,291 @@
+"""A Chesspolitik position as the game API sees it: who gives orders, which orders, handing them in.
+
+Every phase is simultaneous: each power taking part hands in its order set (`submit`); a power may hand in a new
+set, which replaces the old, until the last missing set arrives and the phase is resolved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from controller.games.chesspolitik import checks, phases
+from controller.games.chesspolitik.adjustments import adjustment, adjustments, build_sites
+from controller.games.chesspolitik.board import BOARDS, KINDS, Board
+from controller.games.chesspolitik.orders import (
+    Build,
+    Disband,
+    DrawVote,
+    Hold,
+    MoveTo,
+    SupportHold,
+    SupportMove,
+    Waive,
+    words,
+)
+from controller.games.chesspolitik.phases import SPRING, WINTER, UnitRow, alive
+from controller.games.chesspolitik.report import PhaseReport
+from controller.games.errors import IllegalMoveError
+from controller.games.moves import Move, Orders
+from controller.games.outcome import Outcome
+from controller.games.physical import Effect, Piece, Step
+from controller.games.state import JSON, State
+from controller.games.turns import SIMULTANEOUS, ToMove
+
+if TYPE_CHECKING:
+    from controller.games.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class ChesspolitikState(State):
+    nseats: int
+    year: int
+    season: str
+    units: tuple[UnitRow, ...]  # sorted by square
+    owners: tuple[tuple[int, int], ...]  # owned supply centres (centre, seat), sorted; neutral ones are left out
+    pending: tuple[tuple[int, tuple[Move, ...]], ...] = ()  # secret order sets handed in this phase, by seat
+    report: PhaseReport | None = None
+    ended: Outcome | None = None
+    last_year: int = 0  # drawn after this year's Fall; 0: no limit
+    draw_votes: bool = True
+    # Derived data computed once per state (units by square, owners by centre, who gives orders); not part of the
+    # value: left out of equality, hashing and `replace`.
+    _memo: _Derived | None = field(default=None, init=False, compare=False, hash=False, repr=False)
+
+    def _derived(self) -> _Derived:
+        memo = self._memo
+        if memo is None:
+            memo = _Derived(self)
+            object.__setattr__(self, "_memo", memo)
+        return memo
+
+    # --- the API's questions -----------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        from controller.games.chesspolitik.game import Chesspolitik
+
+        return Chesspolitik()
+
+    @property
+    def seats(self) -> int:
+        return self.nseats
+
+    @property
+    def board(self) -> Board:
+        return BOARDS[self.nseats]
+
+    @property
+    def powers(self) -> tuple[str, ...]:
+        return POWER_NAMES[self.nseats]
+
+    @property
+    def phase(self) -> str:
+        return f"{self.season.capitalize()} {self.year}"
+
+    @property
+    def to_move(self) -> ToMove:
+        return None if self.ended is not None else SIMULTANEOUS
+
+    def unit_map(self) -> Mapping[int, tuple[str, int]]:
+        """Units by square: (kind, seat)."""
+        return self._derived().units
+
+    def owner_map(self) -> Mapping[int, int]:
+        """Owned supply centres: centre -> seat."""
+        return self._derived().owners
+
+    def participants(self) -> frozenset[int]:
+        """The powers that give orders this phase: in Spring and Fall every surviving power (one with a unit or a
+        centre, so it can vote); in Winter those with builds or disbands to make."""
+        return self._derived().participants
+
+    def waiting_for(self) -> frozenset[int]:
+        participants = self._derived().participants
+        if not self.pending:
+            return participants
+        return participants - {seat for seat, _ in self.pending}
+
+    def outcome(self) -> Outcome | None:
+        return self.ended
+
+    def pieces(self) -> Mapping[int, Piece]:
+        return {sq: Piece(kind, seat) for sq, kind, seat in self.units}
+
+    def legal_moves(self, seat: int | None = None) -> tuple[Move, ...]:
+        if seat is None or seat not in self.participants():
+            return ()
+        board = self.board
+        units = self.unit_map()
+        out: list[Move] = []
+        if self.season == WINTER:
+            count = adjustment(board, seat, units, self.owner_map())
+            if count > 0:
+                for site in build_sites(board, seat, units, self.owner_map()):
+                    out.extend(Build(kind, site) for kind in KINDS)
+                out.append(Waive())
+            else:
+                out.extend(Disband(kind, sq) for sq, kind, s in self.units if s == seat)
+            return tuple(out)
+        for sq, kind, s in self.units:
+            if s != seat:
+                continue
+            reach = sorted(board.reach(kind, sq))
+            out.append(Hold(kind, sq))
+            out.extend(MoveTo(kind, sq, d) for d in reach)
+            for target in reach:
+                if target in units:
+                    out.append(SupportHold(kind, sq, units[target][0], target))
+            for target, (tkind, _) in sorted(units.items()):
+                if target != sq:
+                    into = board.reach(tkind, target)
+                    out.extend(SupportMove(kind, sq, tkind, target, d) for d in reach if d in into)
+        if self.draw_votes:
+            out.append(DrawVote())
+        return tuple(out)
+
+    # --- playing --------------------------------------------------------------------------------------------
+    def _checked(self, move: Move) -> Orders:
+        if not isinstance(move, Orders):
+            raise IllegalMoveError(
+                "Chesspolitik is played with order sets: hand in a power's orders with submit(seat, orders)"
+            )
+        if self.ended is not None:
+            raise IllegalMoveError(f"the game is over: {self.ended.reason}")
+        seat = move.seat
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.nseats:
+            raise IllegalMoveError(f"there is no seat {seat!r}: the seats are 0 to {self.nseats - 1}")
+        if seat not in self.participants():
+            raise IllegalMoveError(f"{self.powers[seat]} has no orders to give in {self.phase}")
+        given: object = move.orders  # typed as a tuple, but a caller may build Orders with anything
+        if type(given) is not tuple:
+            # Stored in the state, so it must be a tuple: hashable and never changed behind the state's back.
+            if not isinstance(given, list):
+                raise IllegalMoveError(f"orders come as a list of orders, not {given!r}")
+            move = Orders(seat, tuple(given))
+        if self.season == WINTER:
+            checks.check_adjustments(self, seat, move.orders)
+        else:
+            checks.check_movement(self, seat, move.orders)
+        return move
+
+    def play(self, move: Move) -> ChesspolitikState:
+        orders = self._checked(move)
+        pending = self._with(orders)
+        if self.participants() - {seat for seat, _ in pending}:
+            return self._pending(pending)
+        return self._resolve(dict(pending))[0]
+
+    def _pending(self, pending: tuple[tuple[int, tuple[Move, ...]], ...]) -> ChesspolitikState:
+        """This position with other orders handed in: built directly (dataclasses.replace is slow) and sharing the
+        derived data, which orders do not change."""
+        nxt = ChesspolitikState(
+            self.nseats,
+            self.year,
+            self.season,
+            self.units,
+            self.owners,
+            pending,
+            self.report,
+            self.ended,
+            self.last_year,
+            self.draw_votes,
+        )
+        object.__setattr__(nxt, "_memo", self._memo)
+        return nxt
+
+    def effect(self, move: Move) -> Effect:
+        orders = self._checked(move)
+        pending = self._with(orders)
+        if self.participants() - {seat for seat, _ in pending}:
+            return Effect()
+        return Effect(chores=self._resolve(dict(pending))[1])
+
+    def submit(self, seat: int, orders: Iterable[Move]) -> ChesspolitikState:
+        result = State.submit(self, seat, orders)  # zero-argument super() fails in a slots dataclass
+        assert isinstance(result, ChesspolitikState)
+        return result
+
+    def _with(self, orders: Orders) -> tuple[tuple[int, tuple[Move, ...]], ...]:
+        pending = dict(self.pending)
+        pending[orders.seat] = orders.orders
+        return tuple(sorted(pending.items()))
+
+    def _resolve(self, pending: dict[int, tuple[Move, ...]]) -> tuple[ChesspolitikState, tuple[Step, ...]]:
+        if self.season == WINTER:
+            return phases.resolve_winter(self, pending)
+        return phases.resolve_movement(self, pending)
+
+    def _remember(
+        self, units: dict[int, tuple[str, int]], owners: dict[int, int], participants: frozenset[int]
+    ) -> None:
+        """Hand a new state derived data its maker has already computed."""
+        object.__setattr__(self, "_memo", _Derived(self, units, owners, participants))
+
+    # --- words and JSON -------------------------------------------------------------------------------------
+    def describe(self, move: Move) -> str:
+        if isinstance(move, Orders):
+            power = self.powers[move.seat] if 0 <= move.seat < self.nseats else f"Seat {move.seat}"
+            return f"{power}: " + ("; ".join(words(o) for o in move.orders) or "no orders (every unit holds)")
+        return words(move)
+
+    def turn_text(self) -> str:
+        if self.ended is not None:
+            return self.ended.reason
+        waiting = ", ".join(self.powers[s] for s in sorted(self.waiting_for()))
+        return f"{self.phase}: waiting for the orders of {waiting}"
+
+    def to_json(self) -> JSON:
+        from controller.games.chesspolitik.codec import state_to_json
+
+        return state_to_json(self)
+
+    def view(self, seat: int | None) -> JSON:
+        data = self.to_json()
+        data["pending"] = {k: (v if str(seat) == k else "submitted") for k, v in data["pending"].items()}
+        return data
+
+
+class _Derived:
+    __slots__ = ("owners", "participants", "units")
+
+    def __init__(
+        self,
+        state: ChesspolitikState,
+        units: dict[int, tuple[str, int]] | None = None,
+        owners: dict[int, int] | None = None,
+        participants: frozenset[int] | None = None,
+    ) -> None:
+        self.units = {sq: (kind, seat) for sq, kind, seat in state.units} if units is None else units
+        self.owners = dict(state.owners) if owners is None else owners
+        self.participants: frozenset[int]
+        if participants is not None:
+            self.participants = participants
+        elif state.ended is not None:
+            self.participants = frozenset()
+        elif state.season == WINTER:
+            counts = adjustments(state.board, self.units, self.owners)
+            self.participants = frozenset(s for s, n in enumerate(counts) if n)
+        else:
+            self.participants = frozenset(alive(state.units, self.owners))
+
+
+POWER_NAMES = {n: tuple(p.name for p in board.powers) for n, board in BOARDS.items()}
+
+
+def start(seats: int, max_years: int, draw_votes: bool) -> ChesspolitikState:
+    board = BOARDS[seats]
+    units = tuple(sorted((sq, kind, seat) for seat, p in enumerate(board.powers) for sq, kind in p.units))
+    owners = tuple(sorted((c, seat) for seat, p in enumerate(board.powers) for c in p.centres))
+    last_year = board.start_year + max_years - 1 if max_years else 0
+    return ChesspolitikState(seats, board.start_year, SPRING, units, owners, last_year=last_year, draw_votes=draw_votes)
+
+
+def phase_data(state: ChesspolitikState) -> dict[str, Any]:
+    """What the page needs beside the raw state: the phase in words, who is awaited, the last phase in words."""
+    return {
+        "phase": state.phase,
+        "waiting_for": sorted(state.waiting_for()),
+        "turn": state.turn_text(),
+        "last_phase": None if state.report is None else state.report.sentences(state.powers),
+    }
