@@ -66,6 +66,10 @@ class Game(ABC):
         items = [t.strip() for t in body.split(";") if t.strip()]
         return Orders(seat, tuple(self.parse_move(t, state, seat) for t in items))
 
+    def static_json(self, seats: int) -> dict[str, Any]:
+        """Data that never changes during a game and the page may draw (a map, card texts); empty by default."""
+        return {}
+
     def region(self, seats: int) -> Region:
         return self.info.region(seats)
 

@@ -122,13 +122,14 @@ class TurnIndex:
                 by_fill[low.bit_length() - 1].append(c)
                 fills ^= low
             if c.is_legal:
-                movable |= c.decision_lifts
+                # What the player can act on: pieces to lift, and squares to tap (a Politics state to claim).
+                movable |= c.decision_lifts or (c.must_touch if not c.effect.decision else 0)
                 reach[c.decision_lifts].add((c.decision_occ, c.must_touch))
         self.by_decision = dict(by_decision)
         self.by_final = dict(by_final)
         self.by_lift = dict(by_lift)
         self.by_fill = dict(by_fill)
-        self.movable = movable & self.start
+        self.movable = movable
         self.reach = {k: len(v) for k, v in reach.items()}
 
     def extendable(self, c: Candidate) -> bool:

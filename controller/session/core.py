@@ -54,6 +54,7 @@ class SessionSettings:
     recognizer: RecognizerSettings = field(default_factory=RecognizerSettings)
     dice: str = "auto"  # "auto": the board rolls; "manual": physical dice entered on the page
     computer_delay: float = 0.8  # how long a computer seat "thinks", so people can follow on the LEDs
+    order_time: float | None = None  # seconds to hand in secret orders; then missing orders count as none
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +111,7 @@ class Session:
         self.message = ""  # the last thing worth telling the players in words (an illegal move's reason)
         self.computer_due: float | None = None
         self.chores_open = False  # chores were asked for and are not done yet
+        self.orders_due: float | None = None  # when the host's timer ends this phase of secret orders
         self.rng = random.Random(seed)
         self._announced_over = -1
 
@@ -146,6 +148,9 @@ class Session:
         self.events.append(ev.SensorWarning(t, squares, reason))
 
     def tick(self, t: float) -> None:
+        if self.orders_due is not None and t >= self.orders_due:
+            self.orders_due = None
+            self.close_orders(t)
         if self.computer_due is not None and t >= self.computer_due:
             self.computer_due = None
             self._computer_move(t)
@@ -153,7 +158,7 @@ class Session:
             self._handle(self.recognizer.tick(t), t)
 
     def deadline(self) -> float | None:
-        times = [d for d in (self.recognizer.deadline(), self.computer_due) if d is not None]
+        times = [d for d in (self.recognizer.deadline(), self.computer_due, self.orders_due) if d is not None]
         return min(times) if times else None
 
     # ---- requests from the page ------------------------------------------------------------------------------
@@ -183,6 +188,16 @@ class Session:
             raise IllegalMoveError(f"there is no seat {seat}")
         orders = [self.game.parse(text, s, seat) for text in texts]
         self._commit(Orders(seat, tuple(orders)), t, "phone")
+
+    def close_orders(self, t: float) -> None:
+        """The host's timer ran out (or the host closed the phase): seats that handed in nothing give no orders."""
+        if self.state.to_move is not SIMULTANEOUS:
+            raise IllegalMoveError("no orders are being written now")
+        missing = sorted(self.state.waiting_for())
+        for seat in missing:
+            if self.state.to_move is not SIMULTANEOUS or seat not in self.state.waiting_for():
+                break  # the phase already resolved
+            self._commit(Orders(seat, ()), t, "timer")
 
     def roll(self, t: float) -> None:
         if self.state.to_move is not CHANCE:
@@ -284,6 +299,8 @@ class Session:
             return
         if s.to_move is SIMULTANEOUS:
             self._handle(self.recognizer.begin_idle(occupancy, self.occupancy, t), t)
+            if self.orders_due is None and self.settings.order_time is not None:
+                self.orders_due = t + self.settings.order_time
             for seat in sorted(s.waiting_for()):
                 if self.seat_kinds[seat] is SeatKind.COMPUTER and self.state is s:
                     self._commit(Orders(seat, random_orders(s, seat, self.rng)), t, "computer")
@@ -309,6 +326,8 @@ class Session:
 
     def _commit(self, move: Move, t: float, source: str, candidate: Candidate | None = None) -> None:
         before = self.state
+        if before.to_move is SIMULTANEOUS and not isinstance(move, Orders):
+            raise IllegalMoveError("orders are handed in on each seat's page")
         effect = candidate.effect if candidate is not None else before.effect(move)
         after = before.play(move)
         text = before.record(move)
@@ -319,6 +338,9 @@ class Session:
             self.store.append(self.game_id, ply, text, seat, source, after.to_json())
         self.history.append(Ply(before, move, text, seat, source, effect))
         self.state = after
+        same_phase = before.to_move is SIMULTANEOUS and after.waiting_for() <= before.waiting_for()
+        if after.to_move is not SIMULTANEOUS or not same_phase:
+            self.orders_due = None  # the phase of orders is over: the next one gets a fresh timer
         self.prompt = ()
         self.message = ""
         start = before.occupancy()

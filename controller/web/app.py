@@ -138,16 +138,24 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
         seat_of(token)
         return HTMLResponse(_static("index.html").replace("<body>", f'<body data-token="{token}">', 1))
 
-    @app.get("/static/{name}", include_in_schema=False)
-    async def static(name: str) -> Response:
+    def static_file(name: str) -> Response:
         kinds = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
         suffix = name[name.rfind(".") :] if "." in name else ""
-        if suffix not in kinds or "/" in name or ".." in name:
+        if suffix not in kinds or ".." in name or name.count("/") > 1:
             raise fail(404, "protocol", "no such file")
         try:
             return Response(_static(name), media_type=kinds[suffix])
-        except FileNotFoundError as exc:
+        except (FileNotFoundError, IsADirectoryError) as exc:
             raise fail(404, "protocol", "no such file") from exc
+
+    @app.get("/static/{name}", include_in_schema=False)
+    async def static(name: str) -> Response:
+        return static_file(name)
+
+    @app.get("/static/games/{name}", include_in_schema=False)
+    async def game_panel(name: str) -> Response:
+        """A game's own panel for the page (drawn next to the board), if it has one."""
+        return static_file(f"games/{name}")
 
     # ---- reading ---------------------------------------------------------------------------------------------
     @app.get("/api/games", summary="The games this board plays, with seats and options", tags=["games"])
@@ -158,6 +166,12 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
     async def state(token: str | None = None) -> dict[str, Any]:
         seat = seat_of(token)
         return await run(lambda s, t: _snapshot(controller, s, seat))
+
+    @app.get("/api/static", summary="The current game's unchanging data for the page (a map, card texts)",
+             tags=["games"])
+    async def static_data() -> dict[str, Any]:
+        s = controller.session
+        return {"game": s.game.name, "seats": s.state.seats, "data": s.game.static_json(s.state.seats)}
 
     @app.get("/api/history", summary="Games stored on this board, newest first", tags=["history"])
     async def history(limit: int = 50) -> list[dict[str, Any]]:

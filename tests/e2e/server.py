@@ -69,8 +69,20 @@ def start(game: str, tmp: Path, args: Sequence[str] = (), db: Path | None = None
     db = db or tmp / "games.sqlite"
     log = tmp / f"play-{port}.log"
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "AGORA_HOME": str(tmp)}
-    cmd = [sys.executable, "-m", "controller", "play", game, "--board", "sim", "--port", str(port), "--db", str(db),
-           *args]
+    cmd = [
+        sys.executable,
+        "-m",
+        "controller",
+        "play",
+        game,
+        "--board",
+        "sim",
+        "--port",
+        str(port),
+        "--db",
+        str(db),
+        *args,
+    ]
     with log.open("w") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, text=True, env=env)
     server = Server(proc, f"http://127.0.0.1:{port}", db, log)

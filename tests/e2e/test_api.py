@@ -127,6 +127,6 @@ def test_the_seat_page_shows_only_that_seats_secrets(server: Server) -> None:
 
 def test_the_main_page_and_its_scripts_are_served(server: Server, tmp_path: Path) -> None:
     page = server.get("/")
-    assert page.status_code == 200 and "<svg id=\"board\"" in page.text
+    assert page.status_code == 200 and '<svg id="board"' in page.text
     assert server.get("/static/app.js").status_code == 200
     assert server.get("/static/style.css").headers["content-type"].startswith("text/css")

@@ -3,28 +3,16 @@ Politrics game played by clicking the simulated board, with the board's colours 
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.server import Server, start
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ORANGE = "e69f00"  # the prompt's fast blink at its peak
 GREEN = "009e73"  # a move confirmed
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture
@@ -34,7 +22,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
     s.stop()
 
 
-def square(page: Page, name: str):  # noqa: ANN201
+def square(page: Page, name: str):
     return page.locator(f'#board [data-square="{name}"]')
 
 

@@ -222,3 +222,17 @@ def test_undo_forgets_the_stored_move(tmp_path: Path) -> None:
     place_answering(table, "a1", "A")
     table.s.undo(table.t)
     assert table.s.game_id is not None and store.moves(table.s.game_id) == []
+
+
+def test_the_hosts_timer_closes_a_phase_of_orders() -> None:
+    table = Table(new_session(Standoff(), seed=1, settings=SessionSettings(order_time=30.0)))
+    table.s.submit_orders(0, ["b1-c1"], table.t)
+    table.advance(29.0)
+    assert table.s.state.waiting_for() == frozenset({1})
+    table.advance(2.0)
+    assert [p.source for p in table.s.history] == ["phone", "timer"]
+    assert table.s.recognizer.mode is Mode.CHORES  # adjudicated; the board now carries it out
+    table.move("b1", "c1")
+    assert table.s.orders_due is not None and table.s.orders_due > table.t  # the next phase's own timer
+    with pytest.raises(IllegalMoveError):
+        table.s.play_text("b1-c1", table.t)

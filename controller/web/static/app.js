@@ -3,6 +3,11 @@
 // and (for the simulator) is the board itself. It talks to /api and /ws; nothing here knows a game's rules.
 
 const token = document.body.dataset.token || null;
+// Game panels: /static/games/<game>.js may register window.AgoraPanels[<game>] = { render(state, element, ctx),
+// onSquare(square, state, ctx) -> true when it handled the click }. ctx: { api, token, data (the game's static
+// data), squares (the board's SVG groups by square name), message(text) }.
+window.AgoraPanels = window.AgoraPanels || {};
+const panelFor = {};
 const svgNS = "http://www.w3.org/2000/svg";
 const files = "abcdefghi";
 let state = null;
@@ -169,9 +174,40 @@ function render(s) {
   }
   $("roll").hidden = !(s.to_move === "chance" && s.dice === "manual");
   $("view").textContent = JSON.stringify(s.view, null, 1);
+  renderPanel(s);
+}
+
+function loadPanel(game) {
+  if (game in panelFor) return panelFor[game];
+  panelFor[game] = new Promise((resolve) => {
+    const script = document.createElement("script");
+    script.src = `/static/games/${game}.js`;
+    script.onload = async () => {
+      const data = await (await fetch("/api/static")).json().catch(() => ({}));
+      resolve({ panel: window.AgoraPanels[game] || null, data: data.data || {} });
+    };
+    script.onerror = () => resolve({ panel: null, data: {} });
+    document.head.append(script);
+  });
+  return panelFor[game];
+}
+
+function context(data) {
+  return { api, token, data, squares, message: showMessage };
+}
+
+async function renderPanel(s) {
+  const { panel, data } = await loadPanel(s.game.name);
+  const el = $("game-panel");
+  if (!panel) { el.innerHTML = ""; return; }
+  if (state === s) panel.render(s, el, context(data));
 }
 
 async function onSquare(name) {
+  if (state) {
+    const { panel, data } = await loadPanel(state.game.name);
+    if (panel && panel.onSquare && panel.onSquare(name, state, context(data))) return;
+  }
   if (!state || !state.sim) return;
   try { await api("/api/sim/toggle", { square: name }); } catch (e) { /* shown */ }
 }
