@@ -38,7 +38,7 @@ class Server:
     def state(self) -> dict[str, Any]:
         r = self.get("/api/state")
         r.raise_for_status()
-        return r.json()  # type: ignore[no-any-return]
+        return r.json()
 
     def wait_for(self, predicate: Any, timeout: float = 10.0, what: str = "the board") -> dict[str, Any]:
         end = time.monotonic() + timeout
