@@ -42,8 +42,10 @@ def snapshot(session: Session, seat: int | None = None) -> dict[str, Any]:
     region = session.game.region(s.seats)
     g = session.recognizer.guidance()
     result = s.outcome()
+    secret = info.hidden_information
     legal: list[Move] = []
-    if isinstance(s.to_move, int):
+    if isinstance(s.to_move, int) and (not secret or seat == s.to_move):
+        # A game with secrets lists a seat's moves only on that seat's own page: they could name its cards.
         legal = list(s.legal_moves())
     elif s.to_move is SIMULTANEOUS and seat is not None:
         legal = list(s.legal_moves(seat))
@@ -82,7 +84,9 @@ def snapshot(session: Session, seat: int | None = None) -> dict[str, Any]:
         ]
         or None,
         "actions": [
-            {"seat": k, "move": m, "description": d} for k, m, d in _page_moves(s) if seat is None or seat == k
+            {"seat": k, "move": m, "description": d}
+            for k, m, d in _page_moves(s)
+            if seat == k or (seat is None and not secret)
         ],
         "legal": [str(m) for m in legal[:MAX_LISTED]],
         "seat_kinds": [k.value for k in session.seat_kinds],
