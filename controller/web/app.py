@@ -197,9 +197,10 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
         if config.store is None:
             raise fail(404, "protocol", "this board keeps no games")
         try:
-            return config.store.export(game_id)
+            data = config.store.export(game_id)
         except StoreError as exc:
             raise fail(404, "protocol", str(exc)) from exc
+        return _public_export(data)
 
     # ---- playing ---------------------------------------------------------------------------------------------
     @app.post("/api/move", summary="Play a move typed or clicked on the page", tags=["play"])
@@ -361,6 +362,28 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
                 await socket.close()
 
     return app
+
+
+def _public_export(data: dict[str, Any]) -> dict[str, Any]:
+    """While a game with secrets is running, its export shows what a spectator may see: the states as
+    `view(None)` and order sets without their orders. A finished game is exported whole."""
+    try:
+        game = load(data["game"])
+    except GameError:
+        return data
+    if data["status"] != "playing" or not game.info.hidden_information:
+        return data
+    out = dict(data)
+    for key in ("initial", "final"):
+        try:
+            out[key] = game.from_json(data[key]).view(None)
+        except GameError:
+            out[key] = None
+    out["moves"] = [
+        {**m, "text": f"orders {m['seat']}"} if str(m["text"]).lower().startswith("orders") else m
+        for m in data["moves"]
+    ]
+    return out
 
 
 def _snapshot(controller: Controller, session: Session, seat: int | None) -> dict[str, Any]:
