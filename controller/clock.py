@@ -44,6 +44,9 @@ class VirtualClock:
 
     async def advance(self, to: float) -> None:
         """Move time to `to`, waking every sleeper due by then in order, letting each run before the next."""
+        # A task woken just before (a scanner after a piece was placed) may not have gone to sleep yet.
+        for _ in range(self.settle_yields):
+            await asyncio.sleep(0)
         while (deadline := self.next_deadline()) is not None and deadline <= to:
             self._now = max(self._now, deadline)
             _, _, fut = heapq.heappop(self._sleepers)

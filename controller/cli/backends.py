@@ -1,0 +1,230 @@
+"""The one place that turns `--board SPEC` into a board: the composition root's backend choice.
+
+    board = await open_board(spec, clock, pinmap=None, *, initial=0, sim=None)
+    try:
+        ...  board.matrix (SwitchMatrix), board.strip (PixelStrip), board.hands (Hands, simulator only),
+        ...  board.sim (the full simulator API: slide, faults, arrange, disconnect), board.buttons (Buttons or None)
+    finally:
+        await board.aclose()
+
+`spec` is one of:
+- `sim`: the simulated board on `clock` (a VirtualClock for `agora replay`, SystemClock for `agora play`);
+  `initial` is the occupancy the pieces stand on at the start (use `board.sim.arrange(occ)` later to change it);
+- `gpio`: the switch matrix and NeoPixels on this Raspberry Pi's GPIO, as wired in the pin map;
+- `serial:PATH`: the Raspberry Pi Pico co-processor on PATH (the handshake happens here: a wrong firmware
+  version raises BoardError with the message to show);
+- `auto`: the co-processor if the pin map's [serial] port exists, else GPIO on a Raspberry Pi, else `sim`.
+`pinmap` is the path of the pin map (default hardware/pinmap.toml); a wrong map raises PinMapError (a ValueError
+naming the line). Bad specs raise BoardSpecError (a ValueError); hardware that cannot be used raises BoardError.
+Every message is meant for the person at the board. `add_board_arguments(parser)` adds `--board` and `--pinmap`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from controller.ports import Buttons, Clock, Hands, PixelStrip, SwitchMatrix
+from hardware.errors import BoardError
+from hardware.pinmap import PinMap, load_pinmap
+from simulator.board import SimBoard
+from simulator.leds import SimPixelStrip
+from simulator.switches import NO_BOUNCE, Bounce
+
+KINDS = ("auto", "sim", "gpio", "serial:PATH")
+
+
+class BoardSpecError(ValueError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class SimOptions:
+    """How the simulated board behaves; the defaults suit clicking on the page."""
+
+    scan_hz: float = 200.0
+    debounce_scans: int = 2
+    bounce: Bounce = NO_BOUNCE
+    seed: int = 0
+    keep_frames: int | None = 10_000
+
+
+@dataclass(slots=True)
+class Board:
+    kind: str
+    """`sim`, `gpio` or `serial`."""
+    description: str
+    matrix: SwitchMatrix
+    strip: PixelStrip
+    chain: tuple[int, ...]
+    """LED chain position -> physical square (for `agora doctor`)."""
+    hands: Hands | None = None
+    sim: SimBoard | None = None
+    leds: SimPixelStrip | None = None
+    """The simulator's strip with its recorded frames (`leds.last_frame` is what the page draws)."""
+    buttons: Buttons | None = None
+    _closers: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+
+    async def aclose(self) -> None:
+        """Dark LEDs, scanning stopped, pins and ports released."""
+        with contextlib.suppress(Exception):
+            self.strip.close()
+        for close in reversed(self._closers):
+            await close()
+        self._closers.clear()
+
+
+def parse_spec(spec: str) -> tuple[str, str | None]:
+    """`("serial", "/dev/ttyACM0")` for `serial:/dev/ttyACM0`; BoardSpecError for anything unknown."""
+    text = spec.strip()
+    if text in ("auto", "sim", "gpio"):
+        return text, None
+    kind, sep, path = text.partition(":")
+    if kind == "serial":
+        if not sep or not path:
+            raise BoardSpecError("--board serial needs the port: serial:/dev/ttyACM0 (or serial:/dev/agora-pico)")
+        return "serial", path
+    raise BoardSpecError(f"unknown board {spec!r}: use {', '.join(KINDS)}")
+
+
+def add_board_arguments(parser: argparse.ArgumentParser, default: str = "auto") -> None:
+    parser.add_argument(
+        "--board",
+        default=default,
+        metavar="SPEC",
+        help=f"sim, gpio, serial:PATH or auto (co-processor, else GPIO on a Pi, else sim); default {default}",
+    )
+    parser.add_argument("--pinmap", type=Path, default=None, help="pin map (default: hardware/pinmap.toml)")
+
+
+async def open_board(
+    spec: str,
+    clock: Clock,
+    pinmap: Path | str | None = None,
+    *,
+    initial: int = 0,
+    sim: SimOptions | None = None,
+    pin_factory: Any = None,
+) -> Board:
+    """See the module docstring. `pin_factory` overrides the GPIO library (tests pass gpiozero's MockFactory)."""
+    kind, path = parse_spec(spec)
+    pm = load_pinmap(pinmap)
+    if kind == "auto":
+        kind, path = _auto(pm)
+    if kind == "sim":
+        return _open_sim(clock, pm, initial, sim or SimOptions())
+    if kind == "gpio":
+        return await _open_gpio(clock, pm, pin_factory)
+    assert path is not None
+    return await _open_serial(path, clock, pm)
+
+
+def _auto(pm: PinMap) -> tuple[str, str | None]:
+    from hardware.gpio_backend import pi_model
+
+    if Path(pm.serial.port).exists():
+        return "serial", pm.serial.port
+    if pi_model() is not None:
+        return "gpio", None
+    return "sim", None
+
+
+def _open_sim(clock: Clock, pm: PinMap, initial: int, options: SimOptions) -> Board:
+    from hardware.debounce import DebounceConfig
+
+    debounce = DebounceConfig(
+        depth=options.debounce_scans,
+        flap_window=max(2, round(options.scan_hz)),
+        flap_flips=pm.matrix.debounce.flap_flips,
+        quiet_windows=pm.matrix.debounce.quiet_windows,
+    )
+    board = SimBoard(
+        clock, initial=initial, scan_hz=options.scan_hz, debounce=debounce, bounce=options.bounce, seed=options.seed
+    )
+    leds = SimPixelStrip(clock, pm.leds.settings, keep=options.keep_frames)
+    return Board(
+        kind="sim",
+        description="simulated board",
+        matrix=board,
+        strip=leds,
+        chain=pm.leds.chain.squares,
+        hands=board,
+        sim=board,
+        leds=leds,
+        _closers=[board.aclose],
+    )
+
+
+async def _open_gpio(clock: Clock, pm: PinMap, pin_factory: Any) -> Board:
+    from hardware.buttons import GpioButtons
+    from hardware.gpio_backend import make_pin_factory, pi_model
+    from hardware.gpio_matrix import GpioMatrix
+    from hardware.neopixel_strip import open_neopixels
+
+    factory = pin_factory if pin_factory is not None else make_pin_factory(pm.matrix.pin_factory)
+    m = pm.matrix
+    matrix = GpioMatrix(
+        m.rows,
+        m.columns,
+        pin_factory=factory,
+        clock=clock,
+        scan_hz=m.scan_hz,
+        settle=m.settle_us / 1e6,
+        debounce=m.debounce,
+    )
+    closers: list[Callable[[], Awaitable[None]]] = [matrix.aclose]
+    try:
+        strip = open_neopixels(pm.leds)
+        buttons = GpioButtons(pm.buttons, pin_factory=factory, clock=clock) if pm.buttons else None
+    except BaseException:
+        await matrix.aclose()
+        raise
+    if buttons is not None:
+        closers.append(_async(buttons.close))
+    model = pi_model() or "this machine"
+    return Board(
+        kind="gpio",
+        description=f"GPIO matrix on {model}, NeoPixels on {pm.leds.driver.upper()}",
+        matrix=matrix,
+        strip=strip,
+        chain=pm.leds.chain.squares,
+        buttons=buttons,
+        _closers=closers,
+    )
+
+
+async def _open_serial(path: str, clock: Clock, pm: PinMap) -> Board:
+    from hardware.serial_link import CoprocessorLink
+
+    link = CoprocessorLink(
+        path,
+        clock,
+        chain=pm.leds.chain,
+        pixels=pm.leds.settings,
+        debounce=pm.matrix.debounce.rescaled(pm.matrix.scan_hz, 1000.0),
+        heartbeat_timeout=pm.serial.heartbeat_timeout,
+    )
+    await link.connect()
+    name = link.firmware.name if link.firmware else "unknown firmware"
+    return Board(
+        kind="serial",
+        description=f"Pico co-processor on {path} ({name})",
+        matrix=link.matrix,
+        strip=link.strip,
+        chain=pm.leds.chain.squares,
+        _closers=[link.aclose],
+    )
+
+
+def _async(close: Callable[[], None]) -> Callable[[], Awaitable[None]]:
+    async def run() -> None:
+        close()
+
+    return run
+
+
+__all__ = ["Board", "BoardError", "BoardSpecError", "SimOptions", "add_board_arguments", "open_board", "parse_spec"]
