@@ -226,6 +226,7 @@ class GameStore:
             "outcome": record.outcome,
             "created": record.created,
             "moves": [{"ply": m.ply, "text": m.text, "seat": m.seat, "source": m.source} for m in moves],
+            "states": [m.state for m in moves],
             "initial": record.initial,
             "final": moves[-1].state if moves else record.initial,
         }

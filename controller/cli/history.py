@@ -7,7 +7,9 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
+from controller.games import GameError, load
 from controller.session.runner import default_db_path
 from controller.store import GameStore, StoreError
 
@@ -16,9 +18,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "action",
         nargs="?",
-        choices=["list", "export", "show"],
+        choices=["list", "export", "show", "replay"],
         default="list",
-        help="list the games (default), export one as JSON, or show its moves",
+        help="list the games (default), export one as JSON, show its moves, or replay it: play its moves again "
+        "from the start, saying each one and checking every stored position",
     )
     parser.add_argument("game_id", nargs="?", type=int, help="the game's number (from 'agora history list')")
     parser.add_argument("--db", type=Path, default=None, help=f"the games file (default {default_db_path()})")
@@ -48,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"agora history {args.action}: which game? give its number", file=sys.stderr)
             return 2
         data = store.export(args.game_id)
+        if args.action == "replay":
+            return _replay(data)
         if args.action == "export":
             print(json.dumps(data, indent=2))
         else:
@@ -61,3 +66,29 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         store.close()
+
+
+def _replay(data: dict[str, Any]) -> int:
+    """Play the stored move texts again from the stored start; every position must be the one stored."""
+    try:
+        game = load(data["game"])
+        state = game.from_json(data["initial"])
+    except GameError as exc:
+        print(f"agora history replay: game #{data['id']} cannot be read: {exc}", file=sys.stderr)
+        return 1
+    print(f"#{data['id']} {game.info.title}, {len(data['moves'])} moves")
+    for m, stored in zip(data["moves"], data["states"], strict=True):
+        try:
+            move = game.parse(m["text"], state, m["seat"])
+            line = state.describe(move)
+            state = state.play(move)
+        except GameError as exc:
+            print(f"{m['ply'] + 1:>4}. {m['text']}: cannot be played again: {exc}", file=sys.stderr)
+            return 1
+        if state != game.from_json(stored):
+            print(f"{m['ply'] + 1:>4}. {m['text']}: the position differs from the stored one", file=sys.stderr)
+            return 1
+        print(f"{m['ply'] + 1:>4}. {m['text']:<24} {line}")
+    result = state.outcome()
+    print(result.reason if result else state.turn_text())
+    return 0

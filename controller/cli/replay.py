@@ -4,7 +4,9 @@ virtual clock; prints the controller's events as JSON lines (see the README, "Se
 Input lines: {"t": 0.0, "lift": "c3"}, {"t": 0.14, "place": "d4"}, {"t": .., "answer": {"choice": 0}} (or
 {"move": "V33"}), {"t": .., "button": "ok"}, {"t": .., "move": "V33"} (a move entered on the page),
 {"t": .., "undo": true}, {"t": .., "orders": ["K a4 - b4"], "seat": 1}, {"t": .., "board": HEX} (the whole
-occupancy, as `agora play --record` writes first). A bad line is reported as an `error` event; the replay goes on.
+occupancy). `agora play --record` writes the same lines, the first one {"t": .., "start": STATE} with the state the
+board started from, which the replay starts from unless --start says otherwise. A bad line is reported as an
+`error` event; the replay goes on.
 """
 
 from __future__ import annotations
@@ -95,7 +97,7 @@ Action = Callable[[Session, float], Any]
 
 
 def _action(item: dict[str, Any]) -> tuple[str, Any]:
-    for key in ("lift", "place", "board", "answer", "button", "move", "undo", "orders", "roll"):
+    for key in ("lift", "place", "board", "answer", "button", "move", "undo", "orders", "roll", "start"):
         if key in item:
             return key, item[key]
     raise ValueError("a line needs one of lift, place, board, answer, button, move, undo, orders, roll")
@@ -165,6 +167,8 @@ async def replay(session: Session, lines: list[str], out: TextIO, sim: SimOption
 
 
 async def _apply(controller: Controller, sim: Any, key: str, value: Any, item: dict[str, Any]) -> None:
+    if key == "start":
+        return  # the starting state, read before the replay began
     if key == "lift":
         sim.lift(parse_square(str(value)))
     elif key == "place":

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
+from controller.games.squares import name, squares_of
 from controller.lights import SceneInput, render
 from controller.ports import (
     BLACK_FRAME,
@@ -67,6 +68,7 @@ class Controller:
     # ---- running ---------------------------------------------------------------------------------------------
     async def run(self) -> None:
         """Start the session on the board as it stands, then run until cancelled."""
+        self._write_record({"t": round(self.clock.now(), 4), "start": self.session.state.to_json()})
         self.session.start(self.matrix.scan(), self.clock.now())
         self._publish(self.session.drain())
         self._tasks = [asyncio.create_task(self._read_board(), name="board")]
@@ -170,16 +172,23 @@ class Controller:
         previous, self._last_occupancy = self._last_occupancy, occupancy
         if self.record is None:
             return
+        t = round(now, 4)
         if previous is None:
-            self.record.write(json.dumps({"t": round(now, 4), "board": _hex(occupancy)}) + "\n")
-        else:
-            from controller.games.squares import name, squares_of
+            self._write_record({"t": t, "board": _hex(occupancy)})
+            return
+        for sq in squares_of(previous & ~occupancy):
+            self._write_record({"t": t, "lift": name(sq)})
+        for sq in squares_of(occupancy & ~previous):
+            self._write_record({"t": t, "place": name(sq)})
 
-            for sq in squares_of(previous & ~occupancy):
-                self.record.write(json.dumps({"t": round(now, 4), "lift": name(sq)}) + "\n")
-            for sq in squares_of(occupancy & ~previous):
-                self.record.write(json.dumps({"t": round(now, 4), "place": name(sq)}) + "\n")
-        self.record.flush()
+    def record_action(self, action: dict[str, Any]) -> None:
+        """Write a page action (an answer, a move, an undo, orders) into the record, so a replay repeats it."""
+        self._write_record({"t": round(self.clock.now(), 4), **action})
+
+    def _write_record(self, item: dict[str, Any]) -> None:
+        if self.record is not None:
+            self.record.write(json.dumps(item) + "\n")
+            self.record.flush()
 
     def scene(self) -> SceneInput:
         s = self.session

@@ -167,8 +167,9 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
         seat = seat_of(token)
         return await run(lambda s, t: _snapshot(controller, s, seat))
 
-    @app.get("/api/static", summary="The current game's unchanging data for the page (a map, card texts)",
-             tags=["games"])
+    @app.get(
+        "/api/static", summary="The current game's unchanging data for the page (a map, card texts)", tags=["games"]
+    )
     async def static_data() -> dict[str, Any]:
         s = controller.session
         return {"game": s.game.name, "seats": s.state.seats, "data": s.game.static_json(s.state.seats)}
@@ -210,6 +211,7 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
 
         def act(s: Session, t: float) -> dict[str, Any]:
             s.play_text(body.text, t, seat, source)
+            controller.record_action({"move": body.text, "seat": seat})
             return _snapshot(controller, s, seat)
 
         return await run(act)
@@ -221,6 +223,7 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
 
         def act(s: Session, t: float) -> dict[str, Any]:
             s.submit_orders(seat, body.orders, t)
+            controller.record_action({"orders": body.orders, "seat": seat})
             return _snapshot(controller, s, seat)
 
         return await run(act)
@@ -230,6 +233,7 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
 
         def act(s: Session, t: float) -> dict[str, Any]:
             s.answer(body.choice, t)
+            controller.record_action({"answer": {"choice": body.choice}})
             return _snapshot(controller, s, None)
 
         return await run(act)
@@ -239,6 +243,7 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
 
         def act(s: Session, t: float) -> dict[str, Any]:
             s.undo(t)
+            controller.record_action({"undo": True})
             return _snapshot(controller, s, None)
 
         return await run(act)
@@ -248,6 +253,7 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
 
         def act(s: Session, t: float) -> dict[str, Any]:
             s.roll(t)
+            controller.record_action({"roll": True})
             return _snapshot(controller, s, None)
 
         return await run(act)
@@ -379,6 +385,7 @@ def _public_export(data: dict[str, Any]) -> dict[str, Any]:
             out[key] = game.from_json(data[key]).view(None)
         except GameError:
             out[key] = None
+    out.pop("states", None)
     out["moves"] = [
         {**m, "text": f"orders {m['seat']}"} if str(m["text"]).lower().startswith("orders") else m
         for m in data["moves"]

@@ -236,3 +236,40 @@ def test_the_hosts_timer_closes_a_phase_of_orders() -> None:
     assert table.s.orders_due is not None and table.s.orders_due > table.t  # the next phase's own timer
     with pytest.raises(IllegalMoveError):
         table.s.play_text("b1-c1", table.t)
+
+
+def test_agora_history_lists_shows_exports_and_replays_a_stored_game(tmp_path: Path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    store = GameStore(tmp_path / "games.sqlite")
+    from controller.games import load
+
+    session = new_session(load("politrics"), seed=2, store=store)
+    table = Table(session)
+    for sq, text in [("e5", "V55"), ("d5", "M45"), ("c3", "D33")]:
+        table.place(sq)
+        table.advance(2.0)
+        table.s.answer(text, table.t)
+    store.close()
+
+    def agora(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "controller", "history", *args, "--db",
+                               str(tmp_path / "games.sqlite")], capture_output=True, text=True, timeout=60)
+
+    listed = agora("list")
+    assert listed.returncode == 0 and "politrics" in listed.stdout and "3 moves" in listed.stdout
+    exported = json.loads(agora("export", "1").stdout)
+    assert [m["text"] for m in exported["moves"]] == ["V55", "M45", "D33"]
+    replayed = agora("replay", "1")
+    assert replayed.returncode == 0, replayed.stderr
+    assert "Dark places a Voter on 55" in replayed.stdout
+    assert agora("show", "7").returncode == 1 and "no game 7" in agora("show", "7").stderr
+    assert agora("export").returncode == 2
+    # A stored position that no longer follows from the moves is caught.
+    db = GameStore(tmp_path / "games.sqlite")
+    db.db.execute("UPDATE moves SET text = 'D34' WHERE ply = 2")
+    db.close()
+    broken = agora("replay", "1")
+    assert broken.returncode == 1 and "differs" in broken.stderr

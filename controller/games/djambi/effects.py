@@ -1,0 +1,56 @@
+"""The physical effect of a Djambi move: net piece movements the board's sensors can check.
+
+A kill is one decision of several steps carried out together: the killer onto the victim's square and the victim,
+turned over into a corpse (another Piece value), onto the square chosen for it. The Assassin's victim goes to the
+Assassin's origin (a swap: both squares lifted and filled). A Reporter's victim is turned over where it stands: the
+square is touched though its occupancy stays. Acts in the Maze show the actor's net movement, from its origin to
+where it left the Maze. The only chores are Chiefs that die walled in: turned over in place (`chore_touch`).
+"""
+
+from __future__ import annotations
+
+from controller.games.djambi.apply import BoardMove
+from controller.games.djambi.board import CORPSE, DIPLOMAT, MAZE, PIECE_OF, SQUARES
+from controller.games.djambi.moves import Act, Report
+from controller.games.physical import Effect, Step
+
+_STEPS: dict[int, Step] = {}
+_STEP_CACHE_LIMIT = 200_000
+
+
+def step(code: int, src: int, dst: int) -> Step:
+    """A shared Step value: the same few thousand recur at every turn start, and building one costs more than a
+    dictionary look-up."""
+    key = (code * SQUARES + src) * SQUARES + dst
+    found = _STEPS.get(key)
+    if found is None:
+        if len(_STEPS) >= _STEP_CACHE_LIMIT:
+            _STEPS.clear()
+        piece = PIECE_OF[code]
+        assert piece is not None
+        found = _STEPS[key] = Step(piece, src, dst)
+    return found
+
+
+def effect(board: bytes, move: BoardMove, walled: tuple[int, ...] | list[int], all_reporter: bool) -> Effect:
+    chores = frozenset(walled)
+    actor = board[move.src]
+    if isinstance(move, Act):
+        # Killers' victims and the Necromobile's load are corpses; only the Diplomat moves a living piece.
+        displaced = board[move.dst] if move.kind == DIPLOMAT else CORPSE
+        if move.exit is None:
+            return Effect(
+                (step(actor, move.src, move.dst), step(displaced, move.dst, move.place)), (), frozenset(), chores
+            )
+        if move.exit == move.src:
+            # Out of the Maze back to where it came from: its square is touched, its occupancy unchanged.
+            return Effect((step(displaced, MAZE, move.place),), (), frozenset((move.src,)), chores)
+        return Effect((step(actor, move.src, move.exit), step(displaced, MAZE, move.place)), (), frozenset(), chores)
+    decision: tuple[Step, ...] = (step(actor, move.src, move.dst),)
+    if isinstance(move, Report) and move.victims:
+        victims = frozenset(move.victims)
+        if all_reporter:
+            # In the 'all' variant the victims follow from where the Reporter stops: forced, so chores.
+            return Effect(decision, (), frozenset(), chores | victims)
+        return Effect(decision, (), victims, chores)
+    return Effect(decision, (), frozenset(), chores)

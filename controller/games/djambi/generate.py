@@ -1,0 +1,138 @@
+"""Listing the board moves of the party to play. Hot path: the recognizer indexes every one at each turn start.
+
+Rays are precomputed; moves are built in a few tight loops, and a kill or a relocation gets one move per free square
+for the piece it displaces, plus one per way out of the Maze when it happened there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from controller.games.djambi.board import (
+    ASSASSIN,
+    CHIEF,
+    CHIEF_CODES,
+    CODES,
+    CORPSE,
+    DIPLOMAT,
+    EMPTY,
+    KIND_OF,
+    MAZE,
+    MILITANT,
+    NECROMOBILE,
+    ORTHOGONAL,
+    PARTY_OF,
+    RAYS,
+    REPORTER,
+    SHORT_RAYS,
+    SQUARES,
+)
+from controller.games.djambi.moves import Act, Go, Report
+from controller.games.djambi.rules import Rules
+from controller.games.moves import Move
+
+
+def targets(seat: int, mine: frozenset[int], rules: Rules, asleep: frozenset[int]) -> tuple[list[bool], list[bool]]:
+    """Per board byte: may `seat`'s pieces kill it, and is it an enemy (a Diplomat's target)?
+
+    `mine` are the parties `seat` plays now. Nobody kills their own Chief; with kill_own off nobody kills a piece
+    their own player plays either; nobody touches the `asleep` parties.
+    """
+    killable = [False] * 256
+    enemy = [False] * 256
+    for c in CODES:
+        if PARTY_OF[c] in asleep:
+            continue
+        foreign = PARTY_OF[c] not in mine
+        enemy[c] = foreign
+        killable[c] = c != CHIEF_CODES[seat] and (foreign or rules.kill_own)
+    return killable, enemy
+
+
+def exits(board: bytes, vacated: int, filled: int) -> list[int]:
+    """The squares a piece in the Maze can leave to in a straight line, once `vacated` is empty and `filled` full."""
+    out = []
+    for ray in RAYS[MAZE]:
+        for sq in ray:
+            if sq == filled or (board[sq] and sq != vacated):
+                break
+            out.append(sq)
+    return out
+
+
+def board_moves(
+    board: bytes, party: int, seat: int, mine: frozenset[int], rules: Rules, asleep: frozenset[int] = frozenset()
+) -> list[Move]:
+    killable, enemy = targets(seat, mine, rules, asleep)
+    # Where a displaced corpse or piece may go: every empty square but the Maze, plus the actor's origin.
+    places = [s for s in range(SQUARES) if not board[s] and s != MAZE]
+    maze_free = not board[MAZE]
+    all_reporter = rules.reporter == "all"
+    out: list[Move] = []
+    add = out.append
+    for src in range(SQUARES):
+        c = board[src]
+        if PARTY_OF[c] != party:
+            continue
+        kind = KIND_OF[c]
+        for ray in SHORT_RAYS[src] if kind == MILITANT else RAYS[src]:
+            for dst in ray:
+                t = board[dst]
+                if t == EMPTY:
+                    if dst == MAZE:
+                        if kind == CHIEF:
+                            add(Go(kind, src, dst))
+                        continue  # an empty Maze is passed through
+                    if kind != REPORTER:
+                        add(Go(kind, src, dst))
+                        continue
+                    victims = [
+                        v for v in ORTHOGONAL[dst] if v != src and (enemy if all_reporter else killable)[board[v]]
+                    ]
+                    if all_reporter:
+                        add(Report(src, dst, tuple(victims)) if victims else Go(kind, src, dst))
+                    else:
+                        add(Go(kind, src, dst))
+                        for v in victims:
+                            add(Report(src, dst, (v,)))
+                    continue
+                if t == CORPSE:
+                    if kind == NECROMOBILE:
+                        _relocate(board, kind, src, dst, places, False, add)
+                    break
+                if kind == CHIEF or (kind == MILITANT and dst != MAZE):
+                    if killable[t]:
+                        to_maze = maze_free and KIND_OF[t] == CHIEF and rules.chief_corpse_to_maze
+                        for p in places:
+                            add(Act(kind, src, dst, p))
+                        add(Act(kind, src, dst, src))
+                        if to_maze:
+                            add(Act(kind, src, dst, MAZE))
+                elif kind == ASSASSIN:
+                    if killable[t]:
+                        if dst == MAZE:
+                            # The corpse takes the Assassin's origin, so the board as it stands gives the ways out.
+                            for e in exits(board, -1, -1):
+                                add(Act(kind, src, dst, src, e))
+                        else:
+                            add(Act(kind, src, dst, src))
+                elif kind == DIPLOMAT and enemy[t]:
+                    _relocate(board, kind, src, dst, places, maze_free and KIND_OF[t] == CHIEF, add)
+                break
+    return out
+
+
+def _relocate(
+    board: bytes, kind: int, src: int, dst: int, places: list[int], to_maze: bool, add: Callable[[Move], None]
+) -> None:
+    """A Diplomat's or Necromobile's act: the piece on `dst` goes to any free square (the Maze only for a Chief)."""
+    if dst != MAZE:
+        for p in places:
+            add(Act(kind, src, dst, p))
+        add(Act(kind, src, dst, src))
+        if to_maze:
+            add(Act(kind, src, dst, MAZE))
+        return
+    for p in (*places, src):
+        for e in exits(board, src, p):
+            add(Act(kind, src, dst, p, e))

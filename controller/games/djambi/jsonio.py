@@ -1,0 +1,142 @@
+"""Djambi states to and from JSON: a readable board ({"A9": "RC", "E5": "corpse"}) and the turn bookkeeping."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from controller.games.djambi.board import (
+    CHIEF,
+    CHIEF_CODES,
+    CORPSE,
+    CORPSE_KIND,
+    KIND_OF,
+    KINDS,
+    MAZE,
+    NAMES,
+    PARTIES,
+    PARTY_LETTERS,
+    PARTY_OF,
+    SQUARES,
+    code,
+    parse_square,
+)
+from controller.games.djambi.order import VASSAL, alive, controller
+from controller.games.djambi.rules import resolve
+from controller.games.errors import GameError, StateFormatError
+
+if TYPE_CHECKING:
+    from controller.games.djambi.state import DjambiState
+
+_TOKENS = {f"{PARTY_LETTERS[p]}{KINDS[k]}": code(p, k) for p in range(len(PARTIES)) for k in range(len(KINDS))}
+_TOKENS[CORPSE_KIND] = CORPSE
+_TOKEN_OF = {c: t for t, c in _TOKENS.items()}
+N = len(PARTIES)
+
+
+def state_to_json(state: DjambiState) -> dict[str, Any]:
+    return {
+        "game": "djambi",
+        "board": {NAMES[sq]: _TOKEN_OF[c] for sq, c in enumerate(state.board) if c},
+        "control": [None if s == VASSAL else s for s in state.control],
+        "turn": state.turn,
+        "cursor": state.cursor,
+        "quiet": state.quiet,
+        "offer": None if state.offer < 0 else state.offer,
+        "accepted": [s for s in range(N) if state.accepted >> s & 1],
+        "offered": state.offered,
+        "agreed": state.agreed,
+        "options": state.rules.to_json(),
+    }
+
+
+def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise StateFormatError(f"{key!r} is a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def _bool(data: Mapping[str, Any], key: str) -> bool:
+    value = data[key]
+    if not isinstance(value, bool):
+        raise StateFormatError(f"{key!r} is true or false, not {value!r}")
+    return value
+
+
+def _board(raw: Any) -> bytes:
+    if not isinstance(raw, Mapping):
+        raise StateFormatError('"board" maps squares to pieces, like {"A9": "RC", "E5": "corpse"}')
+    board = bytearray(SQUARES)
+    for name, token in raw.items():
+        try:
+            sq = parse_square(name)
+        except GameError as exc:
+            raise StateFormatError(str(exc)) from exc
+        if token not in _TOKENS:
+            raise StateFormatError(f"{token!r} on {name} is not a piece: write party and kind (RC, BM...) or corpse")
+        board[sq] = _TOKENS[token]
+    return bytes(board)
+
+
+def state_from_json(data: Mapping[str, Any]) -> DjambiState:
+    from controller.games.djambi.state import DjambiState
+
+    try:
+        board = _board(data["board"])
+        raw_control = data["control"]
+        if not isinstance(raw_control, list) or len(raw_control) != N:
+            raise StateFormatError(f'"control" lists {N} players (or null for vassals)')
+        control = tuple(VASSAL if s is None else _int({"control": s}, "control", 0, N - 1) for s in raw_control)
+        options = data["options"]
+        if not isinstance(options, Mapping):
+            raise StateFormatError('"options" is an object')
+        rules = resolve(options)
+        offer = data["offer"]
+        accepted = data["accepted"]
+        if not isinstance(accepted, list):
+            raise StateFormatError('"accepted" lists players')
+        state = DjambiState(
+            board=board,
+            control=control,
+            turn=_int(data, "turn", 0, N - 1),
+            cursor=_int(data, "cursor", 0, N - 1),
+            rules=rules,
+            quiet=_int(data, "quiet", 0, 10_000),
+            offer=-1 if offer is None else _int(data, "offer", 0, N - 1),
+            accepted=sum(1 << _int({"accepted": s}, "accepted", 0, N - 1) for s in set(accepted)),
+            offered=_bool(data, "offered"),
+            agreed=_bool(data, "agreed"),
+        )
+    except KeyError as exc:
+        raise StateFormatError(f"a Djambi state needs {exc.args[0]!r}") from exc
+    except GameError as exc:
+        if isinstance(exc, StateFormatError):
+            raise
+        raise StateFormatError(str(exc)) from exc
+    check_consistent(state)
+    return state
+
+
+def check_consistent(state: DjambiState) -> None:
+    """StateFormatError unless the state could arise in a game (so every rule finds what it expects)."""
+    board = state.board
+    for p in range(N):
+        if board.count(CHIEF_CODES[p]) > 1:
+            raise StateFormatError(f"{PARTIES[p]} has more than one Chief")
+    if board[MAZE] >= 2 and KIND_OF[board[MAZE]] != CHIEF:
+        raise StateFormatError("only a Chief (or a corpse) stays in the Maze")
+    living = alive(state.board)
+    for p in living:
+        if state.control[p] != p:
+            raise StateFormatError(f"{PARTIES[p]}'s Chief lives, so {PARTIES[p]} plays its own pieces")
+    for p, s in enumerate(state.control):
+        if s not in (VASSAL, *living):
+            raise StateFormatError(f"{PARTIES[p]} is played by {PARTIES[s]}, whose Chief is dead")
+    if state.offer >= 0 and state.offer not in living:
+        raise StateFormatError("a draw offer comes from a player still in the game")
+    if state.outcome() is None:
+        if controller(state.turn, state.control, state.board) is None:
+            raise StateFormatError(f"nobody can play {PARTIES[state.turn]}'s pieces, yet it is its turn")
+        if not any(c >= 2 and PARTY_OF[c] == state.turn for c in state.board):
+            raise StateFormatError(f"{PARTIES[state.turn]} has no living piece, yet it is its turn")

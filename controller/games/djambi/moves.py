@@ -1,0 +1,100 @@
+"""Djambi moves and their notation (docs/rules/djambi.md, "Notation").
+
+MC8-D7          a piece moves (letter, from, to); CA9-E5 takes power
+MC8xD7>F5       Chief or Militant kills on D7 and puts the corpse on F5
+AB9xC8          Assassin kills on C8; the corpse goes where the Assassin came from (B9)
+RA8-C6xC7       Reporter moves to C6, then kills on C7 (several xSQ in the 'all' variant)
+DB8xE6>G4       Diplomat takes E6's place and puts that piece on G4
+NC7xD4>G6       Necromobile takes the corpse's place on D4 and puts the corpse on G6
+...~F6          after an act in the Maze, the actor leaves it for F6: AB9xE5~F6, DB8xE5>G4~F6
+pass, offer draw, accept draw, decline draw
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from controller.games.djambi.board import ASSASSIN, KINDS, NAMES
+from controller.games.moves import Move
+
+
+@dataclass(frozen=True, slots=True)
+class Go(Move):
+    """A piece moves to an empty square (a Chief may end in the Maze); a Reporter that kills nobody too."""
+
+    kind: int
+    src: int
+    dst: int
+
+    def __str__(self) -> str:
+        return f"{KINDS[self.kind]}{NAMES[self.src]}-{NAMES[self.dst]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Act(Move):
+    """A piece moves onto a piece and does its act there; the piece acted on ends on `place`.
+
+    Chief and Militant kill (place: the corpse's square), Assassin kills (place: always its own origin), Diplomat
+    moves a living piece, Necromobile moves a corpse. `exit`: where the actor leaves the Maze to, when it acted there.
+    """
+
+    kind: int
+    src: int
+    dst: int
+    place: int
+    exit: int | None = None
+
+    def __str__(self) -> str:
+        text = f"{KINDS[self.kind]}{NAMES[self.src]}x{NAMES[self.dst]}"
+        if self.kind != ASSASSIN:
+            text += f">{NAMES[self.place]}"
+        return text if self.exit is None else f"{text}~{NAMES[self.exit]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Report(Move):
+    """A Reporter moves to an empty square, then kills the orthogonally adjacent `victims` where they stand."""
+
+    src: int
+    dst: int
+    victims: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"R{NAMES[self.src]}-{NAMES[self.dst]}" + "".join(f"x{NAMES[v]}" for v in self.victims)
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Move):
+    """The party to play has no legal move."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class OfferDraw(Move):
+    """The player to move proposes a draw before moving; every other player still in the game answers in turn."""
+
+    def __str__(self) -> str:
+        return "offer draw"
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerDraw(Move):
+    """A player's answer to a pending draw offer."""
+
+    accept: bool
+
+    def __str__(self) -> str:
+        return "accept draw" if self.accept else "decline draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Resign(Move):
+    """The player to move gives up ("abandon du joueur"): its Chief is turned over and all it plays become vassals."""
+
+    def __str__(self) -> str:
+        return "resign"
+
+
+BoardMove = Go | Act | Report

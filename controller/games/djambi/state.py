@@ -1,0 +1,276 @@
+"""A Djambi position: the board, who plays which party, whose turn it is, the quiet-turn count and any draw offer."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from controller.games.djambi import text
+from controller.games.djambi.apply import BoardMove, after, changed, killed
+from controller.games.djambi.board import ASSASSIN, CHIEF, CHIEF_CODES, CORPSE, KIND_OF, PARTIES, PARTY_OF, PIECE_OF
+from controller.games.djambi.effects import effect
+from controller.games.djambi.generate import board_moves
+from controller.games.djambi.moves import Act, AnswerDraw, OfferDraw, Pass, Resign
+from controller.games.djambi.order import VASSAL, alive, controller, next_turn, power_party
+from controller.games.djambi.rules import Rules
+from controller.games.djambi.walls import PlacementWatch, WallWatch, escape, walled
+from controller.games.errors import IllegalMoveError
+from controller.games.moves import Move
+from controller.games.outcome import Outcome
+from controller.games.physical import NO_EFFECT, Effect, Piece
+from controller.games.state import State
+
+if TYPE_CHECKING:
+    from controller.games.game import Game
+
+_OCCUPIED = bytes(ord("0") if c == 0 else ord("1") for c in range(256))
+_UNSET: Any = object()
+
+
+class _Derived:
+    """What a position computes once and keeps: kept out of equality, hashing and JSON."""
+
+    __slots__ = ("ids", "legal", "moves", "outcome", "placements", "to_move", "watch")
+
+    def __init__(self) -> None:
+        self.moves: tuple[Move, ...] | None = None
+        self.legal: frozenset[Move] | None = None
+        self.ids: frozenset[int] = frozenset()
+        self.watch: WallWatch | None = None
+        self.placements: dict[tuple[int, int, int | None], PlacementWatch] = {}
+        self.outcome: Outcome | None = _UNSET
+        self.to_move: int | None = _UNSET
+
+
+@dataclass(frozen=True, slots=True)
+class DjambiState(State):
+    board: bytes  # 81 bytes in physical square order (see board.py)
+    control: tuple[int, ...]  # per party: the player who plays it, or VASSAL
+    turn: int  # the party whose pieces move now
+    cursor: int  # the last party whose regular turn it was (differs from `turn` on the power's extra turns)
+    rules: Rules
+    quiet: int = 0  # consecutive turns without a kill or an elimination
+    offer: int = -1  # the player whose draw offer awaits answers, or -1
+    accepted: int = 0  # bit per player who accepted that offer
+    offered: bool = False  # the player to move has already offered a draw this turn
+    agreed: bool = False
+    derived: _Derived = field(default_factory=_Derived, init=False, compare=False, hash=False, repr=False)
+
+    # --- the API ----------------------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        from controller.games.djambi.game import Djambi
+
+        return Djambi()
+
+    @property
+    def seats(self) -> int:
+        return len(PARTIES)
+
+    @property
+    def turn_party(self) -> int:
+        """The party whose turn it is (its pieces move), whoever plays them."""
+        return self.turn
+
+    @property
+    def bonus(self) -> bool:
+        """True on the extra turn of the Chief in power."""
+        return self.turn != self.cursor
+
+    @property
+    def to_move(self) -> int | None:
+        d = self.derived
+        if d.to_move is _UNSET:
+            if self.outcome() is not None:
+                d.to_move = None
+            elif self.offer >= 0:
+                d.to_move = self.voters()[0]
+            else:
+                d.to_move = controller(self.turn, self.control, self.board)
+        return d.to_move
+
+    def voters(self) -> tuple[int, ...]:
+        """The players still to answer the pending draw offer, in turn order after the one who made it."""
+        living = alive(self.board)
+        order = [(self.offer + i) % len(PARTIES) for i in range(1, len(PARTIES))]
+        return tuple(s for s in order if s in living and not self.accepted >> s & 1)
+
+    def mine(self, seat: int) -> frozenset[int]:
+        """The parties `seat` plays now."""
+        return frozenset(p for p in range(len(PARTIES)) if controller(p, self.control, self.board) == seat)
+
+    def outcome(self) -> Outcome | None:
+        d = self.derived
+        if d.outcome is _UNSET:
+            d.outcome = self._outcome()
+        return d.outcome
+
+    def _outcome(self) -> Outcome | None:
+        if self.agreed:
+            return Outcome((), "Draw agreed by every player still in the game")
+        living = alive(self.board)
+        if len(living) == 1:
+            return Outcome(living, f"{PARTIES[living[0]]} wins: the last Chief standing")
+        if not living:
+            return Outcome((), "Draw: no Chief is left")
+        if self.quiet >= self.rules.draw_turns:
+            return Outcome((), f"Draw: {self.rules.draw_turns} turns without a kill or an elimination")
+        return None
+
+    def legal_moves(self, seat: int | None = None) -> tuple[Move, ...]:
+        to_move = self.to_move
+        if to_move is None or (seat is not None and seat != to_move):
+            return ()
+        d = self.derived
+        if d.moves is None:
+            d.moves = self._moves(to_move)
+            # The recognizer asks for the effect of each listed move: knowing them by identity skips hashing.
+            d.ids = frozenset(map(id, d.moves))
+        return d.moves
+
+    def _moves(self, seat: int) -> tuple[Move, ...]:
+        if self.offer >= 0:
+            return (AnswerDraw(True), AnswerDraw(False))
+        moves = board_moves(self.board, self.turn, seat, self.mine(seat), self.rules, self.asleep()) or [Pass()]
+        if not self.offered and self.rules.draw_offers:
+            moves.append(OfferDraw())
+        moves.append(Resign())
+        return tuple(moves)
+
+    def asleep(self) -> frozenset[int]:
+        """The parties nobody may touch: vassals while nobody is in power, with the 'immune' sleeping_vassals rule."""
+        if self.rules.sleeping_vassals != "immune" or power_party(self.board) is not None:
+            return frozenset()
+        return frozenset(p for p, s in enumerate(self.control) if s == VASSAL)
+
+    def _check(self, move: Move) -> None:
+        d = self.derived
+        if id(move) in d.ids:
+            return
+        if d.legal is None:
+            d.legal = frozenset(self.legal_moves())
+        if move not in d.legal:
+            raise IllegalMoveError(f"{move} is not a legal move here" if isinstance(move, Move) else f"{move!r}")
+
+    def play(self, move: Move) -> DjambiState:
+        self._check(move)
+        seat = self.to_move
+        assert seat is not None
+        if isinstance(move, OfferDraw):
+            return replace(self, offer=seat, accepted=0, offered=True)
+        if isinstance(move, AnswerDraw):
+            if not move.accept:
+                return replace(self, offer=-1, accepted=0)
+            accepted = self.accepted | 1 << seat
+            done = len(self.voters()) == 1
+            return replace(self, offer=-1 if done else self.offer, accepted=0 if done else accepted, agreed=done)
+        if isinstance(move, Pass):
+            return self._next(self.board, self.control, self.quiet + 1)
+        if isinstance(move, Resign):
+            board = bytearray(self.board)
+            board[board.index(CHIEF_CODES[seat])] = CORPSE
+            return self._settle(board, [VASSAL if s == seat else s for s in self.control], True)
+        assert isinstance(move, BoardMove)
+        control = list(self.control)
+        victims = killed(self.board, move)
+        for v in victims:
+            if KIND_OF[v] == CHIEF:
+                # A direct kill: the killer's player takes every party the victim's player played.
+                control = [seat if s == PARTY_OF[v] else s for s in control]
+        return self._settle(after(self.board, move), control, bool(victims))
+
+    def _settle(self, board: bytearray, control: list[int], killing: bool) -> DjambiState:
+        """The end of a turn: walled-in Chiefs die, vassals find their master, the quiet-turn count goes on."""
+        dead = walled(board, self.rules.walled_in)
+        for sq in dead:
+            lost = PARTY_OF[board[sq]]
+            board[sq] = CORPSE
+            control = [VASSAL if s == lost else s for s in control]
+        if self.rules.vassals == "first":
+            power = power_party(bytes(board))
+            if power is not None:
+                control = [power if s == VASSAL else s for s in control]
+        return self._next(bytes(board), tuple(control), 0 if killing or dead else self.quiet + 1)
+
+    def _next(self, board: bytes, control: tuple[int, ...], quiet: int) -> DjambiState:
+        turn, cursor = next_turn(self.turn, self.cursor, control, board)
+        return DjambiState(board, control, turn, cursor, self.rules, quiet)
+
+    def pieces(self) -> Mapping[int, Piece]:
+        out: dict[int, Piece] = {}
+        for sq, c in enumerate(self.board):
+            piece = PIECE_OF[c]
+            if piece is not None:
+                out[sq] = piece
+        return out
+
+    def occupancy(self) -> int:
+        return int(self.board.translate(_OCCUPIED)[::-1], 2)
+
+    def effect(self, move: Move) -> Effect:
+        self._check(move)
+        if isinstance(move, Pass | OfferDraw | AnswerDraw):
+            return NO_EFFECT
+        if isinstance(move, Resign):
+            return self._resign_effect()
+        assert isinstance(move, BoardMove)
+        return effect(self.board, move, self._walled(move), self.rules.reporter == "all")
+
+    def _resign_effect(self) -> Effect:
+        """The resigning player turns its Chief over; any Chief that leaves walled in is a chore."""
+        seat = self.to_move
+        assert seat is not None
+        square = self.board.index(CHIEF_CODES[seat])
+        board = bytearray(self.board)
+        board[square] = CORPSE
+        return Effect((), (), frozenset((square,)), frozenset(walled(board, self.rules.walled_in)))
+
+    def _walled(self, move: BoardMove) -> list[int]:
+        """The Chiefs `move` walls in, found without searching the board for nearly every move (see walls.py)."""
+        d = self.derived
+        mode = self.rules.walled_in
+        if d.watch is None:
+            d.watch = WallWatch(self.board, mode)
+        moved = changed(move)
+        if not moved & d.watch.union:
+            return []
+        suspects: list[int] | None
+        if isinstance(move, Act) and move.kind != ASSASSIN:
+            key = (move.src, move.dst, move.exit)
+            group = d.placements.get(key)
+            if group is None:
+                base = after(self.board, move)
+                base[move.place] = 0
+                group = d.placements[key] = PlacementWatch(base, mode, self.board[move.dst])
+            if group.safe >> move.place & 1:
+                return []
+            suspects = group.hits(move.place)
+            if suspects == []:
+                return []
+        else:
+            suspects = d.watch.hits(moved)
+            if any(moved >> sq & 1 for sq in suspects):
+                suspects = None  # a Chief moved or died: search afresh
+        board = after(self.board, move)
+        if suspects is None or any(escape(board, sq, mode) is None for sq in suspects):
+            return walled(board, mode)
+        return []
+
+    def to_json(self) -> dict[str, Any]:
+        from controller.games.djambi.jsonio import state_to_json
+
+        return state_to_json(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        # Djambi has no secrets; the view adds the words the page shows.
+        return {**self.to_json(), "to_move": self.to_move, "turn_text": self.turn_text()}
+
+    def describe(self, move: Move) -> str:
+        return text.describe(self, move)
+
+    def record(self, move: Move) -> str:
+        return text.record(self, move)
+
+    def turn_text(self) -> str:
+        return text.turn_text(self)
