@@ -49,6 +49,7 @@ test: lint typecheck unit
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m pytest tests/bench --benchmark-enable --benchmark-only -p no:xdist $(ARGS)
+	$(BIN)/python -m tests.bench.process
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
