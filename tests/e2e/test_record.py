@@ -33,7 +33,9 @@ def test_a_recorded_session_replays_to_the_same_moves(tmp_path: Path) -> None:
     assert "start" in json.loads(lines[0]) and any('"answer"' in line for line in lines)
     done = subprocess.run(
         [sys.executable, "-m", "controller", "replay", "politrics", "--events", str(record)],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     events = [json.loads(line) for line in done.stdout.splitlines()]
