@@ -255,8 +255,12 @@ def test_agora_history_lists_shows_exports_and_replays_a_stored_game(tmp_path: P
     store.close()
 
     def agora(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "controller", "history", *args, "--db",
-                               str(tmp_path / "games.sqlite")], capture_output=True, text=True, timeout=60)
+        return subprocess.run(
+            [sys.executable, "-m", "controller", "history", *args, "--db", str(tmp_path / "games.sqlite")],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
 
     listed = agora("list")
     assert listed.returncode == 0 and "politrics" in listed.stdout and "3 moves" in listed.stdout
