@@ -28,7 +28,7 @@ class Djambi(Game):
         default_seats=4,
         summary="Four parties fight for the Maze at E5; the dead stay on the board as corpses that block and protect",
         notation="MC8-D7 move; MC8xD7>F5 kill, corpse to F5; AB9xC8 Assassin; RA8-C6xC7 Reporter; DB8xE6>G4 "
-        "Diplomat; NC7xD4>G6 Necromobile; ~F6 leaves the Maze; pass; offer/accept/decline draw",
+        "Diplomat; NC7xD4>G6 Necromobile; ~F6 leaves the Maze; pass; resign; offer/accept/decline draw",
         rules="docs/rules/djambi.md",
     )
 

@@ -11,7 +11,7 @@ from controller.games.djambi.apply import BoardMove, after, changed, killed
 from controller.games.djambi.board import ASSASSIN, CHIEF, CHIEF_CODES, CORPSE, KIND_OF, PARTIES, PARTY_OF, PIECE_OF
 from controller.games.djambi.effects import effect
 from controller.games.djambi.generate import board_moves
-from controller.games.djambi.moves import Act, AnswerDraw, OfferDraw, Pass, Resign
+from controller.games.djambi.moves import Act, AnswerDraw, Go, OfferDraw, Pass, Report, Resign
 from controller.games.djambi.order import VASSAL, alive, controller, next_turn, power_party
 from controller.games.djambi.rules import Rules
 from controller.games.djambi.walls import PlacementWatch, WallWatch, escape, walled
@@ -210,21 +210,21 @@ class DjambiState(State):
 
     def effect(self, move: Move) -> Effect:
         self._check(move)
-        if isinstance(move, Pass | OfferDraw | AnswerDraw):
-            return NO_EFFECT
+        if isinstance(move, Act | Go | Report):  # first: thousands of these per turn start
+            return effect(self.board, move, self._walled(move), self.rules.reporter == "all")
         if isinstance(move, Resign):
             return self._resign_effect()
-        assert isinstance(move, BoardMove)
-        return effect(self.board, move, self._walled(move), self.rules.reporter == "all")
+        return NO_EFFECT
 
     def _resign_effect(self) -> Effect:
-        """The resigning player turns its Chief over; any Chief that leaves walled in is a chore."""
+        """Resigning is said on the page, not made on the board (lifting one's Chief and putting it back must never
+        resign), so turning the Chief over is a chore, with any Chief its corpse walls in."""
         seat = self.to_move
         assert seat is not None
         square = self.board.index(CHIEF_CODES[seat])
         board = bytearray(self.board)
         board[square] = CORPSE
-        return Effect((), (), frozenset((square,)), frozenset(walled(board, self.rules.walled_in)))
+        return Effect((), (), frozenset(), frozenset((square, *walled(board, self.rules.walled_in))))
 
     def _walled(self, move: BoardMove) -> list[int]:
         """The Chiefs `move` walls in, found without searching the board for nearly every move (see walls.py)."""

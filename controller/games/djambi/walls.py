@@ -159,7 +159,7 @@ class PlacementWatch:
             elif mode == "corpses":
                 self.open = sum(1 << p for p in range(len(base)) if any(base[n] != CORPSE for n in NEIGHBOURS[p]))
         # Placements that touch no way out and leave a moved Chief in the open: nobody is walled in.
-        self.safe = 0 if self.slow else self.open
+        self.safe = 0 if self.slow else self.open & ~self.watch.union
 
     def hits(self, place: int) -> list[int] | None:
         """The Chiefs whose way out putting the displaced piece on `place` touches; None: search the whole board."""

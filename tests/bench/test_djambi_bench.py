@@ -1,0 +1,110 @@
+"""Djambi speed: listing the legal moves and their physical effects at turn start (the recognizer's index).
+
+Target (ARCHITECTURE.md): turn-start indexing under 20 ms even for the widest positions. Run the numbers with
+`make bench`; in the normal suite (--benchmark-disable) these are quick smoke tests of the same code.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from controller.games.djambi import Djambi
+from controller.games.djambi.diagram import position
+from controller.games.djambi.state import DjambiState
+from controller.games.physical import Effect
+
+GAME = Djambi()
+
+# Kills with free corpse placement make the widest positions. "random" is the widest met in 200 random games;
+# "constructed" was grown by hill-climbing on the move count: a Chief in power to oust, many victims in reach.
+WIDEST_RANDOM = """
+RC RA RM .. GM .. BM BC ..
+RR .. .. .. .. .. .. BD BR
+RM RM .. .. RN .. BM .. BM
+.. xx .. .. .. .. xx xx ..
+.. .. .. .. .. .. .. .. ..
+xx .. xx .. .. xx .. .. ..
+GM GM GN .. .. .. YN YM YM
+GR YD .. .. .. xx .. .. YR
+.. GC GM .. .. xx YM YM YC
+"""
+WIDEST_CONSTRUCTED = """
+.. BM GN GC .. YN RR YR ..
+YA .. RC .. .. YM RM .. YM
+.. .. .. YM .. RM .. BM ..
+GM .. .. .. .. .. BA .. YC
+.. .. .. .. BC .. .. .. ..
+GR GD BD .. RD .. .. .. BN
+.. RA .. RM .. YD .. xx ..
+YM .. BM RM .. BM .. .. ..
+.. .. GA BR GM RN .. xx ..
+"""
+
+POSITIONS: dict[str, tuple[DjambiState, int]] = {
+    "start": (GAME.new(), 891),
+    "widest-random": (position(WIDEST_RANDOM, turn=2), 1165),
+    "widest-constructed": (position(WIDEST_CONSTRUCTED, turn=0), 3433),
+}
+
+
+def fresh(state: DjambiState) -> DjambiState:
+    """An equal state with nothing computed yet (a state keeps its move list once listed)."""
+    return replace(state)
+
+
+def index(state: DjambiState) -> dict[int, list[Effect]]:
+    """What the recognizer does at turn start: every legal move's effect, indexed by the occupancy it leads to."""
+    occ = state.occupancy()
+    out: dict[int, list[Effect]] = {}
+    for move in state.legal_moves():
+        effect = state.effect(move)
+        out.setdefault(effect.after_decision(occ), []).append(effect)
+    return out
+
+
+@pytest.mark.parametrize("name", POSITIONS)
+def test_list_moves(benchmark: Any, name: str) -> None:
+    state, expected = POSITIONS[name]
+    benchmark.extra_info["legal_moves"] = expected
+    moves = benchmark(lambda: fresh(state).legal_moves())
+    assert len(moves) == expected
+
+
+@pytest.mark.parametrize("name", POSITIONS)
+def test_list_moves_and_effects(benchmark: Any, name: str) -> None:
+    state, expected = POSITIONS[name]
+    benchmark.extra_info["legal_moves"] = expected
+
+    def run() -> list[Effect]:
+        fresh_state = fresh(state)
+        return [fresh_state.effect(m) for m in fresh_state.legal_moves()]
+
+    assert len(benchmark(run)) == expected
+
+
+@pytest.mark.parametrize("name", POSITIONS)
+def test_turn_start_index(benchmark: Any, name: str) -> None:
+    """Listing and effects plus the recognizer's own share: each effect's occupancy, into a dictionary."""
+    state, expected = POSITIONS[name]
+    benchmark.extra_info["legal_moves"] = expected
+    indexed = benchmark(lambda: index(fresh(state)))
+    assert sum(len(v) for v in indexed.values()) == expected
+
+
+def test_random_game(benchmark: Any) -> None:
+    """A whole random game, listing every position's moves on the way (the playout tests' cost)."""
+
+    def game(seed: int = 3) -> int:
+        rnd = random.Random(seed)
+        state = GAME.new(seed=seed)
+        plies = 0
+        while state.to_move is not None:
+            state = state.play(rnd.choice(state.legal_moves()))
+            plies += 1
+        return plies
+
+    assert benchmark(game) > 0

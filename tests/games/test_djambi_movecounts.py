@@ -1,0 +1,191 @@
+"""Djambi move counts checked against an independent brute-force counter.
+
+The counter below shares no code with the engine's move generation: it walks every (piece, target square) pair with
+plain coordinate geometry and counts the choices each act offers (corpse squares, Maze exits) without building moves.
+It checks the engine at depth 1 on random positions, and the move-count data file at depths 1 and 2 (depth 2 as the
+sum of the counter over the engine's children).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from controller.games.djambi import Djambi
+from controller.games.djambi.diagram import position
+from controller.games.djambi.state import DjambiState
+from tests.bench.test_djambi_bench import POSITIONS
+from tests.games.test_djambi_properties import choose
+from tests.games.test_movecounts import position as data_position
+
+GAME = Djambi()
+DATA = Path(__file__).resolve().parent.parent / "data" / "movecounts" / "djambi.json"
+CENTRE = (4, 4)
+C, A, R, D, N, M = range(6)
+
+
+def _decode(code: int) -> tuple[int, int] | None:
+    """(party, kind) of a living piece's byte, None for empty squares and corpses."""
+    return None if code < 2 else divmod(code - 2, 6)
+
+
+def _at(board: bytes, f: int, r: int) -> int:
+    return board[r * 9 + f]
+
+
+def _clear(
+    board: bytes,
+    a: tuple[int, int],
+    b: tuple[int, int],
+    vacated: tuple[int, int] | None = None,
+    filled: tuple[int, int] | None = None,
+) -> bool:
+    """a and b on one line with every square strictly between them empty once `vacated` is left and `filled` taken."""
+    df, dr = b[0] - a[0], b[1] - a[1]
+    if (df, dr) == (0, 0) or not (df == 0 or dr == 0 or abs(df) == abs(dr)):
+        return False
+    n = max(abs(df), abs(dr))
+    between = [(a[0] + i * (df // n), a[1] + i * (dr // n)) for i in range(1, n)]
+    return all((_at(board, *q) == 0 or q == vacated) and q != filled for q in between)
+
+
+def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def count(state: DjambiState) -> int:
+    """The number of legal actions, counted from the rules (docs/rules/djambi.md) by brute force."""
+    if state.outcome() is not None:
+        return 0
+    if state.offer >= 0:
+        return 2
+    board, rules, seat = state.board, state.rules, state.to_move
+    power = _decode(board[40])
+    power_party = power[0] if power and power[1] == C else None
+
+    def plays(party: int) -> int | None:
+        s = state.control[party]
+        return s if s >= 0 else (None if power_party is None else state.control[power_party])
+
+    mine = {p for p in range(4) if plays(p) == seat}
+    untouchable = {p for p in range(4) if plays(p) is None and rules.sleeping_vassals == "immune"}
+
+    def killable(code: int) -> bool:
+        piece = _decode(code)
+        if piece is None or piece == (seat, C) or piece[0] in untouchable:
+            return False
+        return rules.kill_own or piece[0] not in mine
+
+    def enemy(code: int) -> bool:
+        piece = _decode(code)
+        return piece is not None and piece[0] not in mine and piece[0] not in untouchable
+
+    squares = [(f, r) for r in range(9) for f in range(9)]
+    empty = [s for s in squares if _at(board, *s) == 0 and s != CENTRE]
+
+    def exits(vacated: tuple[int, int] | None, filled: tuple[int, int]) -> int:
+        """Squares the actor in the Maze may leave to once `vacated` is empty and `filled` occupied."""
+        return sum(
+            1
+            for q in squares
+            if q not in (CENTRE, filled)
+            and (_at(board, *q) == 0 or q == vacated)
+            and _clear(board, CENTRE, q, vacated, filled)
+        )
+
+    total = 0
+    for src in squares:
+        piece = _decode(_at(board, *src))
+        if piece is None or piece[0] != state.turn:
+            continue
+        kind = piece[1]
+        for dst in squares:
+            if not _clear(board, src, dst) or (kind == M and _distance(src, dst) > 2):
+                continue
+            target = _at(board, *dst)
+            places = len(empty) + 1  # every empty square but the Maze, and the actor's origin
+            if target == 0:
+                if dst == CENTRE:
+                    total += kind == C
+                elif kind != R:
+                    total += 1
+                else:
+                    around = [(dst[0] + df, dst[1] + dr) for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+                    near = [q for q in around if 0 <= q[0] < 9 and 0 <= q[1] < 9 and q != src]
+                    if rules.reporter == "one":
+                        total += 1 + sum(killable(_at(board, *q)) for q in near)
+                    else:
+                        total += 1
+            elif target == 1:
+                if kind == N:
+                    total += places if dst != CENTRE else sum(exits(src, p) for p in [*empty, src])
+            elif kind in (C, M):
+                if killable(target) and not (kind == M and dst == CENTRE):
+                    fresh_chief = _decode(target)[1] == C and _at(board, *CENTRE) == 0  # type: ignore[index]
+                    total += places + (fresh_chief and rules.chief_corpse_to_maze)
+            elif kind == A and killable(target):
+                total += 1 if dst != CENTRE else exits(None, src)
+            elif kind == D and enemy(target):
+                if dst != CENTRE:
+                    total += places + (_decode(target)[1] == C and _at(board, *CENTRE) == 0)  # type: ignore[index]
+                else:
+                    total += sum(exits(src, p) for p in [*empty, src])
+    return (total or 1) + (rules.draw_offers and not state.offered) + 1  # the last: resign
+
+
+def test_the_counter_agrees_with_hand_counts() -> None:
+    # Start without own kills: 30 moves (see test_djambi_pieces), the draw offer and resigning.
+    assert count(GAME.new(kill_own=False)) == 32
+    # Red plays Blue's last piece, a Militant on C2 with nothing within reach: 13 squares, draw offer, resigning.
+    alone = position({"A9": "RC", "I1": "YC", "A1": "GC", "C2": "BM", "I9": "xx"}, control=(0, 0, 2, 3), turn=1)
+    assert count(alone) == len(alone.legal_moves()) == 13 + 2
+
+
+variants = st.fixed_dictionaries(
+    {
+        "reporter": st.sampled_from(["one", "all"]),
+        "kill_own": st.booleans(),
+        "chief_corpse_to_maze": st.booleans(),
+        "walled_in": st.sampled_from(["region", "never"]),
+        "sleeping_vassals": st.sampled_from(["open", "immune"]),
+        "draw_offers": st.booleans(),
+    }
+)
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2**32 - 1), options=variants, plies=st.integers(0, 120))
+def test_engine_and_brute_force_count_the_same_moves(seed: int, options: dict[str, Any], plies: int) -> None:
+    rnd = random.Random(seed)
+    state = GAME.new(None, seed, **options)
+    for _ in range(plies):
+        if state.to_move is None:
+            break
+        state = state.play(choose(state, rnd))
+    assert len(state.legal_moves()) == count(state)
+
+
+def _positions() -> list[dict[str, Any]]:
+    return list(json.loads(DATA.read_text())["positions"])
+
+
+@pytest.mark.parametrize("pos", _positions(), ids=lambda p: p["name"])
+def test_move_count_data_matches_the_brute_force_counter(pos: dict[str, Any]) -> None:
+    state = data_position("djambi", pos)
+    assert isinstance(state, DjambiState)
+    counts = pos["counts"]
+    assert count(state) == counts[0]
+    if len(counts) > 1 and counts[0] <= 1000:
+        assert sum(count(state.play(m)) for m in state.legal_moves()) == counts[1]
+
+
+@pytest.mark.parametrize("name", POSITIONS)
+def test_the_benchmarks_widest_positions_count_the_same(name: str) -> None:
+    state, expected = POSITIONS[name]
+    assert count(state) == len(state.legal_moves()) == expected
