@@ -114,6 +114,11 @@ class State(ABC):
         """Squares the LEDs colour for a seat although no piece stands there (a Politics state's leader)."""
         return {}
 
+    def signs(self) -> Mapping[int, str]:
+        """Squares off the play that show the game's information in a colour of their own, as `#rrggbb` (the
+        Politics die's group colour on its square). Drawn dim and steady, under every meaning of the LEDs."""
+        return {}
+
     def record(self, move: Move) -> str:
         """The move as the move list shows it, with what it caused (Polis: 'b7-c6 (hops c7>c5; captures e5)').
 

@@ -21,12 +21,18 @@ class SceneInput:
     guidance: Guidance
     region: int  # squares the game uses; the others stay dark
     marks: Mapping[int, int] = field(default_factory=dict)  # square -> seat, drawn dim in the seat's colour
+    signs: Mapping[int, str] = field(default_factory=dict)  # square -> "#rrggbb", drawn dim
     confirmed: int = 0  # squares of the last committed move
     confirmed_at: float = -1e9
     thinking: bool = False
     paused: bool = False
     winners: int | None = None  # squares of the winners' pieces once the game is over
     drawn: bool = False
+
+
+def _rgb(hex_colour: str) -> RGB:
+    h = hex_colour.lstrip("#")
+    return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
 
 
 def _scale(colour: RGB, level: float) -> RGB:
@@ -54,6 +60,8 @@ def render(scene: SceneInput, t: float) -> Frame:
     g = scene.guidance
     for sq, seat in scene.marks.items():
         frame[sq] = _scale(SEAT_COLOURS[seat % len(SEAT_COLOURS)], 0.15)
+    for sq, hex_colour in scene.signs.items():
+        frame[sq] = _scale(_rgb(hex_colour), 0.3)
     if scene.paused:
         _paint(frame, scene.region, Meaning.PAUSED, t)
         return tuple(frame)

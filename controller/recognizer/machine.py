@@ -80,7 +80,7 @@ class Recognizer:
         self._pending_takeback = 0
         self._deadline: float | None = None
         self._deadline_kind = ""
-        self._guidance_key: tuple[int, int, Mode] | None = None
+        self._guidance_key: tuple[int, int, Mode, Candidate | None] | None = None
         self._guidance: Guidance | None = None
 
     # ---- set-up by the session ------------------------------------------------------------------------------
@@ -111,7 +111,7 @@ class Recognizer:
         if self.mismatch_shown:
             self.mismatch_shown = False
             out.append(MismatchCleared())
-        out.extend(self._evaluate_chores())
+        out.extend(self._evaluate_chores(t))
         return out
 
     def _restart(self, occupancy: int, t: float) -> list[Signal]:
@@ -164,7 +164,7 @@ class Recognizer:
             return [TakebackSeen(plies)]
         if kind == "mismatch":
             self.mismatch_shown = True
-            return [MismatchShown(self.expected & ~self.occupancy, self.occupancy & ~self.expected)]
+            return [MismatchShown(*self._difference())]
         return []
 
     def answer(self, candidate: Candidate) -> list[Signal]:
@@ -205,7 +205,7 @@ class Recognizer:
 
     def _evaluate(self, t: float) -> list[Signal]:
         if self.mode is Mode.CHORES:
-            return self._evaluate_chores()
+            return self._evaluate_chores(t)
         if self.mode is Mode.IDLE or self.index is None:
             return self._evaluate_idle(t)
         o = self.occupancy
@@ -232,7 +232,14 @@ class Recognizer:
             self.illegal = None
             if self.touched:
                 self.touched = 0
-                out.append(Cancelled())
+                # Back where the turn began: a tap (set down, lifted again) on a square only an illegal move taps
+                # is that move tried (a Politics state the throw does not allow); anything else changed nothing.
+                tapped = [c for c in consistent if not c.is_legal]
+                if tapped and tapped[0].near_miss is not None:
+                    self.illegal = tapped[0]
+                    out.append(IllegalTried(tapped[0], tapped[0].near_miss.reason, tapped[0].near_miss.squares))
+                else:
+                    out.append(Cancelled())
             if self.mismatch_shown:
                 self.mismatch_shown = False
                 out.append(MismatchCleared())
@@ -260,8 +267,20 @@ class Recognizer:
         out.extend(self._mismatch(t, immediate=bool(illegal)))
         return out
 
-    def _mismatch(self, t: float, immediate: bool) -> list[Signal]:
+    def _difference(self) -> tuple[int, int]:
+        """The squares to report as a mismatch (should hold a piece, should be empty). While chores are open, only
+        those no open chore explains: a piece set down where no chore leads, or lifted where none starts."""
         fill, empty = self.expected & ~self.occupancy, self.occupancy & ~self.expected
+        if self.mode is Mode.CHORES:
+            for step in self.chore_steps:
+                if step.dst is not None:
+                    fill &= ~(1 << step.dst)
+                if step.src is not None:
+                    empty &= ~(1 << step.src)
+        return fill, empty
+
+    def _mismatch(self, t: float, immediate: bool) -> list[Signal]:
+        fill, empty = self._difference()
         if self.mismatch_shown or immediate:
             self._clear_pending()
             self.mismatch_shown = True
@@ -279,17 +298,24 @@ class Recognizer:
             return []
         return self._mismatch(t, immediate=False)
 
-    def _evaluate_chores(self) -> list[Signal]:
+    def _evaluate_chores(self, t: float) -> list[Signal]:
         if self.occupancy == self.expected and not (self.chore_touch & ~self.touched):
             self.mode = Mode.IDLE
             self.chore_steps = ()
             return [ChoresDone()]
+        if any(self._difference()):
+            return self._mismatch(t, immediate=False)  # after the grace, as in a turn: a piece may be on its way
+        if self._deadline_kind == "mismatch":
+            self._clear_pending()
+        if self.mismatch_shown:
+            self.mismatch_shown = False
+            return [MismatchCleared()]
         return []
 
     # ---- what the LEDs show ---------------------------------------------------------------------------------
     def guidance(self) -> Guidance:
         """A snapshot for the LED scenes and the page; cached until the board or the mode changes."""
-        key = (self.occupancy, self.touched, self.mode)
+        key = (self.occupancy, self.touched, self.mode, self.illegal)
         if self._guidance is not None and self._guidance_key == key and self._deadline_kind != "mismatch":
             return self._guidance
         self._guidance_key = key
@@ -309,7 +335,9 @@ class Recognizer:
             moves: list[Step] = []
             for step in self.chore_steps:
                 if step.dst is None:
-                    if step.src is not None and o >> step.src & 1 and not expected >> step.src & 1:
+                    # A piece to take off, also where another then comes (a unit dislodged by the winner): shown as
+                    # a removal until its square has been lifted, then as the other piece's destination.
+                    if step.src is not None and o >> step.src & 1 and not (expected & self.touched) >> step.src & 1:
                         removals |= 1 << step.src
                 elif not o >> step.dst & 1 or (
                     step.src is not None and o >> step.src & 1 and not self.touched >> step.src & 1

@@ -353,7 +353,11 @@ class Session:
             self._ask_chores(candidate.final_occ, effect.chores, candidate.chore_touch, t, reset_touch=False)
             return
         steps = (*effect.decision, *effect.chores)
-        must = effect.must_touch(start) | effect.chore_must_touch(start)
+        must = effect.chore_must_touch(start)
+        if effect.decision:
+            # A decision that moves no piece is only a tap telling the board the move (a Politics claim): made on
+            # a phone or the page it leaves the board nothing to do, so the board must not wait for that tap.
+            must |= effect.must_touch(start)
         self._ask_chores(after.occupancy(), steps, must, t, reset_touch=True)
 
     def _ask_chores(self, target: int, steps: tuple[Step, ...], must: int, t: float, reset_touch: bool) -> None:

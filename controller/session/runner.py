@@ -166,6 +166,8 @@ class Controller:
         elif isinstance(event, SquaresUntrusted):
             self.session.on_untrusted(event.squares, event.reason, now)
         self.version += 1
+        # The page draws the magnets as they stand, even when the change is not (yet) an event of the game.
+        self._broadcast({"type": "changed", "version": self.version})
 
     def _record_occupancy(self, occupancy: int, now: float) -> None:
         """Write the board's changes in the replay input format (`agora play --record`)."""
@@ -204,6 +206,7 @@ class Controller:
             guidance=s.recognizer.guidance(),
             region=s.region,
             marks=state.marks(),
+            signs=state.signs(),
             confirmed=s.confirmed,
             confirmed_at=s.confirmed_at,
             thinking=s.thinking(),

@@ -75,6 +75,7 @@ def snapshot(session: Session, seat: int | None = None) -> dict[str, Any]:
         "labels": _labels(session.game, s.seats),
         "pieces": [{"square": name(sq), "kind": p.kind, "owner": p.owner} for sq, p in sorted(s.pieces().items())],
         "marks": {name(sq): seat_ for sq, seat_ in s.marks().items()},
+        "signs": {name(sq): colour for sq, colour in s.signs().items()},
         "occupancy": _names(session.occupancy),
         "expected": _names(g.expected),
         "mode": g.mode.value,

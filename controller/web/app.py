@@ -20,7 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from controller.games import GameError, UnknownGameError, load, names
+from controller.games import CHANCE, GameError, UnknownGameError, load, names
 from controller.games.squares import parse as parse_square
 from controller.ports import Hands
 from controller.referee import parse_error_kind
@@ -208,6 +208,11 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
     async def move(body: MoveRequest) -> dict[str, Any]:
         seat = seat_of(body.token)
         source = "page" if seat is None else "phone"
+        s = controller.session
+        if seat is None and s.game.info.hidden_information and s.state.to_move is not CHANCE:
+            # Without a seat's token nobody may act for a seat in a game with secrets: trying moves would reveal
+            # what a seat holds. Entering the dice thrown is the one thing the table itself does.
+            raise fail(403, "protocol", "in this game moves are made on the board or on your seat's page")
 
         def act(s: Session, t: float) -> dict[str, Any]:
             s.play_text(body.text, t, seat, source)
@@ -346,13 +351,27 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
             return
         await socket.accept()
         queue = controller.subscribe()
+
+        async def until_closed() -> None:
+            # The page sends nothing; a receive only returns (or raises) when the client goes away.
+            while True:
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+
+        closed = asyncio.create_task(until_closed())
         try:
             await socket.send_json(
                 {"type": "state", "state": await controller.request(lambda s, t: _snapshot(controller, s, seat))}
             )
             await socket.send_json({"type": "led", "frame": frame_hex(controller.frame)})
             while True:
-                message = await queue.get()
+                getter = asyncio.ensure_future(queue.get())
+                done, _ = await asyncio.wait({getter, closed}, return_when=asyncio.FIRST_COMPLETED)
+                if closed in done:
+                    getter.cancel()
+                    return
+                message = getter.result()
                 if message["type"] == "changed":
                     while not queue.empty() and queue._queue[0]["type"] == "changed":  # type: ignore[attr-defined]
                         queue.get_nowait()
@@ -363,6 +382,7 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
         except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
             pass
         finally:
+            closed.cancel()
             controller.unsubscribe(queue)
             with contextlib.suppress(Exception):
                 await socket.close()
@@ -380,6 +400,7 @@ def _public_export(data: dict[str, Any]) -> dict[str, Any]:
     if data["status"] != "playing" or not game.info.hidden_information:
         return data
     out = dict(data)
+    out["seed"] = None  # the seed deals the hands again
     for key in ("initial", "final"):
         try:
             out[key] = game.from_json(data[key]).view(None)

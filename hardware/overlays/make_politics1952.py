@@ -23,12 +23,18 @@ CELL = 40  # mm
 MARGIN = 12  # mm, room for the file and rank labels
 LEGEND = 34  # mm below the board
 FILES = "abcdefghi"
+PIPS = 6  # pip squares per white die
 
 
 def _xy(square: str) -> tuple[int, int]:
     """Top-left corner (mm) of a square named like c3."""
     file, rank = FILES.index(square[0]), int(square[1]) - 1
     return MARGIN + file * CELL, MARGIN + (8 - rank) * CELL
+
+
+def _east(square: str, k: int) -> str:
+    """The square `k` files east of `square`."""
+    return f"{FILES[FILES.index(square[0]) + k]}{square[1:]}"
 
 
 def _text(x: float, y: float, body: str, size: float, weight: str = "normal", anchor: str = "middle") -> str:
@@ -91,11 +97,13 @@ def render(data: dict[str, Any]) -> str:
         body.extend(_state(entry, str(groups[str(entry["group"])]["rgb"])))
     spare = data["spare"]
     body.extend(_spare(spare["die"], "DIE", "coloured: group"))
-    body.extend(_spare(spare["white"][0], "WHITE", "die 1"))
-    body.extend(_spare(spare["white"][1], "WHITE", "die 2"))
+    for row, first in zip(("high", "low"), spare["white"], strict=True):
+        # Six pip squares run east from the first: one lit per county still to place.
+        for k in range(PIPS):
+            body.extend(_spare(_east(first, k), "WHITE", f"{row} die: {k + 1}"))
     body.extend(_spare(spare["closed"], "CLOSED", "board closed"))
     for k, square in enumerate(spare["tally"]):
-        body.extend(_spare(square, f"SEAT {k + 1}", "tally"))
+        body.extend(_spare(square, f"SEAT {k + 1}", "in the game"))
     legend_y = size + 6
     body.append(_text(MARGIN, legend_y, "POLITICS (1952) - groups of the coloured die:", 4.5, "bold", "start"))
     for k in range(6):
@@ -108,7 +116,12 @@ def render(data: dict[str, Any]) -> str:
         "Small 4: only four county lines. Set a piece on a state and lift it to claim a county. "
         "Bottom edge: the Pi's connectors (south)."
     )
-    body.append(_text(MARGIN, legend_y + 22, note, 3.4, anchor="start"))
+    lights = (
+        "Lights: a state in its leader's colour; the states to claim lit green; WHITE: one pip per county left "
+        "to place, in the colour of the candidate to move; SEAT: each candidate's colour while in the game."
+    )
+    body.append(_text(MARGIN, legend_y + 20, note, 3.4, anchor="start"))
+    body.append(_text(MARGIN, legend_y + 25, lights, 3.4, anchor="start"))
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}mm" height="{height}mm" '
         f'viewBox="0 0 {size} {height}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">'

@@ -37,7 +37,7 @@ def error_of(r) -> dict:
 @pytest.mark.parametrize(
     ("path", "body", "status", "kind"),
     [
-        ("/api/move", {"text": "no such move"}, 400, "invalid"),
+        ("/api/move", {"text": "no such move"}, 403, "protocol"),  # a game with secrets: moves need a seat's token
         ("/api/move", {"text": 12}, 422, "invalid"),
         ("/api/move", {}, 422, "invalid"),
         ("/api/move", "just a string", 422, "invalid"),
@@ -62,6 +62,11 @@ def test_bad_requests_get_a_4xx_with_a_message(server: Server, path: str, body: 
     assert r.status_code == status, r.text
     assert error_of(r)["kind"] == kind
     assert server.state()["ply"] == before["ply"]
+
+
+def test_a_bad_move_from_a_seat_page_is_invalid(server: Server) -> None:
+    token = server.get("/api/seats").json()[0]["url"].rsplit("/", 1)[1]
+    assert error_of(server.post("/api/move", {"text": "no such move", "token": token}))["kind"] == "invalid"
 
 
 def test_a_move_out_of_turn_from_a_seat_page_is_refused(server: Server) -> None:

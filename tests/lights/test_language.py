@@ -122,3 +122,10 @@ def test_the_players_table_lists_every_meaning() -> None:
     doc = (Path(__file__).resolve().parents[2] / "docs" / "led-language.md").read_text()
     for meaning in Meaning:
         assert f"| {meaning.value} |" in doc, meaning
+
+
+def test_signs_are_drawn_dim_in_their_own_colour_under_every_meaning() -> None:
+    scene = SceneInput(g(expected=A1, occupancy=A1, movable=A1), REGION, signs={parse("i9"): "#f0e442", 0: "#0072b2"})
+    frame = render(scene, 0.3)
+    assert frame[parse("i9")] == (72, 68, 19)  # 30 % of yellow
+    assert frame[0] == lit(Meaning.TO_MOVE, 0.3)  # a meaning lights over a sign

@@ -2,8 +2,9 @@
 
 A scenario is a JSON-lines file in tests/scenarios/<game>/:
 - the first line: {"scenario": {"about": ..., "start": STATE_JSON?, "moves": [TEXT]?, "seats": N?, "seed": S?,
-  "options": {}?, "seat_kinds": [..]?, "bounce": FLIPS?}}
-- input lines, exactly as `agora replay` reads them ({"t": 0.5, "lift": "c3"}, ...);
+  "options": {}?, "seat_kinds": [..]?, "bounce": FLIPS?, "dice": "auto"|"manual"?}}
+- input lines, exactly as `agora replay` reads them ({"t": 0.5, "lift": "c3"}, {"t": 1, "move": "NY", "seat": 0},
+  {"t": 2, "orders": [...], "seat": 1}, {"t": 3, "answer": {"choice": 0}}, ...);
 - {"expect": EVENT, "not_before": T?}: an output event matching EVENT (fields as given; a list of objects matches
   element by element from the start) must follow the previous expectation's match;
 - {"forbid": "kind"} or {"forbid": EVENT}: no output event may match.

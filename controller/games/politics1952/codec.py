@@ -150,6 +150,7 @@ def board_json() -> JSON:
         "spare": {
             "die": square_name(SPARE.die),
             "white": [square_name(q) for q in SPARE.white],
+            "pips": [[square_name(q) for q in row] for row in SPARE.pips],
             "closed": square_name(SPARE.closed),
             "tally": [square_name(q) for q in SPARE.tally],
         },

@@ -60,14 +60,23 @@ class GroupColour:
     rgb: str
 
 
+PIPS = 6  # faces of a white die: squares in its row of pips
+
+
 @dataclass(frozen=True, slots=True)
 class Spare:
     """What some of the squares without a state show (see board.toml)."""
 
     die: int
-    white: tuple[int, int]
+    white: tuple[int, int]  # the first pip square of each white die's row, high die first
     closed: int
     tally: tuple[int, ...]
+
+    @property
+    def pips(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each white die's six pip squares, west to east (square indices grow eastward within a rank)."""
+        high, low = (tuple(range(first, first + PIPS)) for first in self.white)
+        return high, low
 
 
 class BoardDataError(ValueError):
@@ -133,12 +142,25 @@ CARD: Mapping[int, SpeechCard] = MappingProxyType({c.number: c for c in CARDS})
 GROUP_COLOURS: Mapping[int, GroupColour] = MappingProxyType(
     {int(g): GroupColour(str(v["colour"]), str(v["rgb"])) for g, v in _RAW["groups"].items()}
 )
-SPARE = Spare(
-    die=parse_square(_RAW["spare"]["die"]),
-    white=(parse_square(_RAW["spare"]["white"][0]), parse_square(_RAW["spare"]["white"][1])),
-    closed=parse_square(_RAW["spare"]["closed"]),
-    tally=tuple(parse_square(t) for t in _RAW["spare"]["tally"]),
-)
+
+
+def _spare(raw: dict[str, Any], states: Mapping[int, UsState]) -> Spare:
+    spare = Spare(
+        die=parse_square(raw["die"]),
+        white=(parse_square(raw["white"][0]), parse_square(raw["white"][1])),
+        closed=parse_square(raw["closed"]),
+        tally=tuple(parse_square(t) for t in raw["tally"]),
+    )
+    # A row of pips must fit in its rank and the lit squares must not cover a state or each other.
+    if any(first % 9 + PIPS > 9 for first in spare.white):
+        raise BoardDataError("board.toml: a white die's six pip squares run off the board's east edge")
+    used = [spare.die, spare.closed, *spare.tally, *spare.pips[0], *spare.pips[1]]
+    if len(set(used)) != len(used) or set(used) & states.keys():
+        raise BoardDataError("board.toml: the spare squares overlap each other or a state")
+    return spare
+
+
+SPARE = _spare(_RAW["spare"], BY_SQUARE)
 MAJORITY: int = int(_RAW["majority"])
 TOTAL_VOTES: int = int(_RAW["total"])
 CARDS_EACH = 3  # the seed: "Each player is dealt three speech cards"

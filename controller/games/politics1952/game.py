@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
+from controller.games import squares
 from controller.games.errors import IllegalMoveError
 from controller.games.game import Game
 from controller.games.info import GameInfo, OptionValue
 from controller.games.moves import Move
 from controller.games.politics1952 import codec, moves, pins
-from controller.games.politics1952.data import CARDS, CARDS_EACH, STATES
+from controller.games.politics1952.data import BY_ABBR, BY_NAME, BY_SQUARE, CARDS, CARDS_EACH, STATES
 from controller.games.politics1952.moves import SEAT_NAMES
 from controller.games.politics1952.state import PoliticsState
 from controller.games.rng import shuffled
@@ -65,3 +66,18 @@ class Politics1952(Game):
     def from_json(self, data: Mapping[str, Any]) -> PoliticsState:
         self.check_game_json(data, self.name)
         return codec.decode(data)
+
+    def static_json(self, seats: int) -> dict[str, Any]:
+        """The printed board for the page: the map, the group colours, the spare squares and the card texts (the
+        deck is public; who holds which card is not, so no hand is here)."""
+        return codec.board_json()
+
+    def square_name(self, square: int) -> str:
+        """A state's square by its abbreviation (NY); the spare squares keep their physical names (a9)."""
+        state = BY_SQUARE.get(square)
+        return state.abbr if state is not None else squares.name(square)
+
+    def parse_square(self, text: str) -> int:
+        """A square by a state's abbreviation or name (any case), or by its physical name."""
+        state = BY_ABBR.get(text.strip().upper()) or BY_NAME.get(" ".join(text.lower().split()))
+        return state.square if state is not None else squares.parse(text)

@@ -16,7 +16,9 @@ from controller.games.moves import Move
 from controller.games.politics1952.data import BY_ABBR, BY_NAME, CARD
 
 FACES = 6
-SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "White", "Black")
+# The pins are virtual, so a candidate's colour is the one the LEDs and the page give its seat (the lights'
+# seat colours: vermillion, blue, yellow, bluish green, reddish purple, sky blue); the names say those colours.
+SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple", "Sky")
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move
 from controller.games.outcome import Outcome
 from controller.games.physical import Effect, NearMiss, Piece
-from controller.games.politics1952 import pins
+from controller.games.politics1952 import display, pins
 from controller.games.politics1952.data import BY_ABBR, CARD, GROUP_COLOURS, IN_GROUP, STATES
 from controller.games.politics1952.moves import FACES, SEAT_NAMES, Claim, FirstPlayer, Pass, PlayCard, Roll, make_roll
 from controller.games.politics1952.votes import Board, is_closed, tabulate, tally
@@ -72,13 +72,13 @@ class PoliticsState(State):
         return {}
 
     def marks(self) -> Mapping[int, int]:
-        """Each state's square in its leader's colour: the pins are virtual, so the LEDs show who holds what."""
-        out: dict[int, int] = {}
-        for state, lines in zip(STATES, self.board, strict=True):
-            lead = pins.leader(lines)
-            if lead is not None:
-                out[state.square] = lead
-        return out
+        """The pins are virtual, so the LEDs show them: each state's leader, the counties left to place, the seats
+        still in the game (display.py)."""
+        return display.marks(self)
+
+    def signs(self) -> Mapping[int, str]:
+        """Squares in a colour of the game's own: the coloured die, "board closed" (display.py)."""
+        return display.signs(self)
 
     def outcome(self) -> Outcome | None:
         if self.winner is None:

@@ -4,7 +4,8 @@
 
 const token = document.body.dataset.token || null;
 // Game panels: /static/games/<game>.js may register window.AgoraPanels[<game>] = { render(state, element, ctx),
-// onSquare(square, state, ctx) -> true when it handled the click }. ctx: { api, token, data (the game's static
+// onSquare(square, state, ctx) -> true when it handled the click, ownsActions: true when the panel draws the
+// page moves (cards, declarations) itself so the generic buttons are left out }. ctx: { api, token, data (the game's static
 // data), squares (the board's SVG groups by square name), message(text) }.
 window.AgoraPanels = window.AgoraPanels || {};
 const panelFor = {};
@@ -114,10 +115,13 @@ function paintLeds() {
     const hex = led.slice(i, i + 6);
     sq.g.dataset.led = hex;
     const on = hex !== "000000";
-    sq.light.setAttribute("fill", "#" + hex);
-    // An LED's brightness becomes opacity so a dim light tints the square and a bright one covers it.
-    const v = Math.max(parseInt(hex.slice(0, 2), 16), parseInt(hex.slice(2, 4), 16), parseInt(hex.slice(4, 6), 16));
-    sq.light.setAttribute("fill-opacity", on ? Math.min(1, 0.35 + v / 255) : 0);
+    // An LED's brightness becomes opacity over the square and its hue the fill, so a dim light tints the square
+    // in its own colour (a dim green is a pale green, not a dark square) and a bright one covers it.
+    const rgb = [0, 2, 4].map((k) => parseInt(hex.slice(k, k + 2), 16));
+    const v = Math.max(...rgb);
+    const full = v ? rgb.map((c) => Math.round((c * 255) / v)) : rgb;
+    sq.light.setAttribute("fill", "rgb(" + full.join(",") + ")");
+    sq.light.setAttribute("fill-opacity", on ? Math.min(1, 0.25 + (0.75 * v) / 255) : 0);
   }
 }
 
@@ -145,7 +149,8 @@ function render(s) {
   }
   const actions = $("actions");
   actions.innerHTML = "";
-  for (const a of s.actions || []) {
+  const owner = window.AgoraPanels[s.game.name];
+  for (const a of owner && owner.ownsActions ? [] : s.actions || []) {
     const b = document.createElement("button");
     b.type = "button";
     b.textContent = `${s.game.seat_names[a.seat] || "Seat " + a.seat}: ${a.description}`;
