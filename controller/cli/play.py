@@ -139,7 +139,7 @@ async def serve(args: argparse.Namespace) -> int:
             await board.aclose()
             store.close()
             return _fail(f"cannot write the record file {args.record}: {exc.strerror}")
-    controller = Controller(session, board.matrix, clock, strip=board.strip, record=record)
+    controller = Controller(session, board.matrix, clock, strip=board.strip, record=record, buttons=board.buttons)
     controller.sim = board.hands is not None
     pin = None if is_loopback(args.host) else f"{secrets.randbelow(10**6):06d}"
     controller.pin_required = pin is not None

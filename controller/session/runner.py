@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
+from controller.games import GameError
 from controller.games.squares import name, squares_of
 from controller.lights import SceneInput, render
 from controller.ports import (
     BLACK_FRAME,
     BoardEvent,
+    Buttons,
     Clock,
     Frame,
     LinkLost,
@@ -26,7 +28,7 @@ from controller.ports import (
     SquaresUntrusted,
     SwitchMatrix,
 )
-from controller.session.core import Session
+from controller.session.core import Session, SessionError
 from controller.session.events import Event
 
 T = TypeVar("T")
@@ -49,6 +51,7 @@ class Controller:
         strip: PixelStrip | None = None,
         frame_rate: float | None = 30.0,
         record: TextIO | None = None,
+        buttons: Buttons | None = None,
     ) -> None:
         self.session = session
         self.matrix = matrix
@@ -56,6 +59,7 @@ class Controller:
         self.strip = strip
         self.frame_rate = frame_rate
         self.record = record
+        self.buttons = buttons
         self.inbox: asyncio.Queue[BoardEvent | _Request] = asyncio.Queue()
         self.listeners: set[asyncio.Queue[dict[str, Any]]] = set()
         self.frame: Frame = BLACK_FRAME
@@ -74,6 +78,8 @@ class Controller:
         self._tasks = [asyncio.create_task(self._read_board(), name="board")]
         if self.frame_rate:
             self._tasks.append(asyncio.create_task(self._render_loop(), name="render"))
+        if self.buttons is not None:
+            self._tasks.append(asyncio.create_task(self._read_buttons(), name="buttons"))
         try:
             await self._main_loop()
         finally:
@@ -109,6 +115,18 @@ class Controller:
         events: AsyncIterator[BoardEvent] = self.matrix.events()
         async for event in events:
             await self.inbox.put(event)
+
+    async def _read_buttons(self) -> None:
+        assert self.buttons is not None
+        async for press in self.buttons.events():
+            button = press.button
+
+            def act(session: Session, now: float, button: str = button) -> None:
+                with contextlib.suppress(GameError, SessionError):  # nothing to undo: the button does nothing
+                    session.button(button, now)
+                    self.record_action({"button": button})
+
+            await self.inbox.put(_Request(act, asyncio.get_running_loop().create_future()))
 
     async def _next(self, wait: float | None) -> BoardEvent | _Request | None:
         if not self.inbox.empty():

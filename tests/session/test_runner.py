@@ -1,0 +1,60 @@
+"""The controller's loop on virtual time with the simulated board: board events, page requests and the board's
+buttons all reach the session in order through one queue."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+from controller.clock import VirtualClock
+from controller.cli.backends import SimOptions, open_board
+from controller.games.squares import parse
+from controller.ports import ButtonPressed
+from controller.session.core import Session
+from controller.session.runner import Controller
+from controller.session.seats import SeatKind
+from tests.toys.jumps import Jumps
+
+
+class Buttons:
+    """The board's three buttons, pressed by the test (the GPIO buttons are tested with gpiozero's MockFactory)."""
+
+    def __init__(self, clock: VirtualClock) -> None:
+        self.clock = clock
+        self.queue: asyncio.Queue[str] = asyncio.Queue()
+
+    async def events(self) -> AsyncIterator[ButtonPressed]:
+        while True:
+            button = await self.queue.get()
+            yield ButtonPressed(self.clock.now(), button)  # type: ignore[arg-type]
+
+
+async def test_buttons_step_through_a_question_and_answer_it() -> None:
+    clock = VirtualClock()
+    game = Jumps()
+    session = Session(game, game.new(seed=0), seat_kinds=[SeatKind.BOARD] * 2)
+    board = await open_board("sim", clock, initial=0, sim=SimOptions(keep_frames=0))
+    assert board.sim is not None
+    buttons = Buttons(clock)
+    controller = Controller(session, board.matrix, clock, frame_rate=None, buttons=buttons)
+    listener = controller.subscribe()
+    task = asyncio.create_task(controller.run())
+    await clock.advance(0.1)
+    board.sim.place(parse("c3"))
+    await clock.advance(2.0)
+    assert [str(c.move) for c in session.prompt] == ["A@c3", "B@c3"]
+    buttons.queue.put_nowait("menu")  # point at the second option
+    await clock.advance(2.1)
+    buttons.queue.put_nowait("ok")
+    await clock.advance(2.2)
+    assert [p.text for p in session.history] == ["B@c3"]
+    buttons.queue.put_nowait("back")  # no question open: back takes the move back
+    await clock.advance(2.3)
+    assert session.history == []
+    events = []
+    while not listener.empty():
+        events.append(listener.get_nowait())
+    assert any(e.get("event") == "committed" and e["move"] == "B@c3" for e in events)
+    assert any(e.get("event") == "takeback" for e in events)
+    task.cancel()
+    await board.aclose()
