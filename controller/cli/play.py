@@ -54,6 +54,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="auto: the board rolls; manual: physical dice entered on the page",
     )
     parser.add_argument(
+        "--order-time",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="the host's timer for secret orders: when it runs out, seats that handed in nothing give no orders",
+    )
+    parser.add_argument(
         "--no-takebacks",
         action="store_true",
         help="do not treat an earlier position put back on the board as a takeback",
@@ -114,7 +121,11 @@ async def serve(args: argparse.Namespace) -> int:
             return _fail(f"port {args.port} on {args.host} is in use: choose another with --port", 1)
     except OSError as exc:
         return _fail(f"cannot serve on {args.host}: {exc.strerror}", 1)
-    settings = SessionSettings(recognizer=RecognizerSettings(takebacks=not args.no_takebacks), dice=args.dice)
+    if args.order_time is not None and not args.order_time > 0:
+        return _fail("--order-time is a number of seconds above 0", 2)
+    settings = SessionSettings(
+        recognizer=RecognizerSettings(takebacks=not args.no_takebacks), dice=args.dice, order_time=args.order_time
+    )
     db = args.db or default_db_path()
     try:
         store = GameStore(db)
@@ -150,7 +161,7 @@ async def serve(args: argparse.Namespace) -> int:
         hands=board.hands,
         store=store,
         public_url=url,
-        new_session=lambda game, **kw: new_session(game, store=store, settings=settings, **kw),
+        new_session=lambda game, **kw: new_session(game, store=store, **{"settings": settings, **kw}),
     )
     app = create_app(controller, config)
     server = uvicorn.Server(

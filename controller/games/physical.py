@@ -96,6 +96,7 @@ class Effect:
     chores: tuple[Step, ...] = ()
     decision_touch: frozenset[int] = frozenset()
     chore_touch: frozenset[int] = frozenset()
+    chore_show: frozenset[int] = frozenset()  # pieces to point out while the chores are done; nothing to do there
 
     def after_decision(self, occupancy: int) -> int:
         return apply_steps(occupancy, self.decision)
@@ -125,6 +126,7 @@ class Effect:
             "chores": [s.to_json() for s in self.chores],
             "decision_touch": sorted(name(s) for s in self.decision_touch),
             "chore_touch": sorted(name(s) for s in self.chore_touch),
+            "chore_show": sorted(name(s) for s in self.chore_show),
         }
 
 

@@ -34,6 +34,7 @@ class Meaning(enum.Enum):
     CAPTURE = "a piece the move would take"
     CHORE_MOVE = "a piece to carry (from one square to the other)"
     CHORE_REMOVE = "a piece to take off the board"
+    CHORE_STAYS = "a piece that stays where it is (its move bounced)"
     MISMATCH_FILL = "a square that should hold a piece"
     MISMATCH_EMPTY = "a square that should be empty"
     WHY = "why that move is not allowed"
@@ -53,6 +54,7 @@ LANGUAGE: dict[Meaning, tuple[RGB, Pattern, float]] = {
     Meaning.CAPTURE: (VERMILLION, Pattern.DOUBLE, 1.0),
     Meaning.CHORE_MOVE: (ORANGE, Pattern.ALTERNATE, 1.0),
     Meaning.CHORE_REMOVE: (VERMILLION, Pattern.BLINK, 1.0),
+    Meaning.CHORE_STAYS: (YELLOW, Pattern.STEADY, 0.4),
     Meaning.MISMATCH_FILL: (REDDISH_PURPLE, Pattern.PULSE, 1.0),
     Meaning.MISMATCH_EMPTY: (REDDISH_PURPLE, Pattern.DOUBLE, 1.0),
     Meaning.WHY: (YELLOW, Pattern.BLINK, 1.0),
@@ -69,8 +71,10 @@ TOGETHER: tuple[frozenset[Meaning], ...] = (
     frozenset({Meaning.TO_MOVE, Meaning.CONFIRMED}),
     frozenset({Meaning.ORIGIN, Meaning.DESTINATION, Meaning.CAPTURE}),
     frozenset({Meaning.MISMATCH_FILL, Meaning.MISMATCH_EMPTY, Meaning.WHY}),
-    frozenset({Meaning.CHORE_MOVE, Meaning.CHORE_REMOVE, Meaning.MISMATCH_FILL, Meaning.MISMATCH_EMPTY}),
-    frozenset({Meaning.CHORE_MOVE, Meaning.CHORE_REMOVE, Meaning.CONFIRMED}),
+    frozenset(
+        {Meaning.CHORE_MOVE, Meaning.CHORE_REMOVE, Meaning.CHORE_STAYS, Meaning.MISMATCH_FILL, Meaning.MISMATCH_EMPTY}
+    ),
+    frozenset({Meaning.CHORE_MOVE, Meaning.CHORE_REMOVE, Meaning.CHORE_STAYS, Meaning.CONFIRMED}),
 )
 
 ONCE_SECONDS = 0.6

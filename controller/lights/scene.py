@@ -81,6 +81,7 @@ def render(scene: SceneInput, t: float) -> Frame:
     if g.mode is Mode.CHORES:
         colour, pattern, peak = LANGUAGE[Meaning.CHORE_MOVE]
         removals = g.chore_removals
+        _paint(frame, g.chore_stays, Meaning.CHORE_STAYS, t)
         moved = 0
         for step in g.chore_moves:
             if step.src is not None and g.occupancy >> step.src & 1:

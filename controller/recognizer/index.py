@@ -51,6 +51,12 @@ class Candidate:
     lifts: int  # squares the whole move may lift (decision and chores)
     fills: int  # squares the whole move may fill
     decision_lifts: int
+    # Squares the whole move must be seen touching when the board already shows its end (chores done too): each
+    # part's own, and squares one part empties and the other fills again (a Polis hop into the square the mover
+    # left), which end as they began.
+    final_touch: int = 0
+    # Squares whose piece the move takes: off the board, or lifted for another piece to land there.
+    takes: int = 0
     near_miss: NearMiss | None = None
 
     @property
@@ -69,17 +75,24 @@ class Candidate:
 
 def make_candidate(start: int, move: Move, effect: Effect, near_miss: NearMiss | None = None) -> Candidate:
     decision_occ = effect.after_decision(start)
+    final_occ = effect.after_chores(start)
     chore_steps = effect.chores
+    must_touch = effect.must_touch(start)
+    chore_touch = effect.chore_must_touch(start)
+    involved = _srcs(effect.decision) | _dsts(effect.decision) | _srcs(chore_steps) | _dsts(chore_steps)
+    removed = _srcs(s for s in (*effect.decision, *chore_steps) if s.dst is None)
     return Candidate(
         move=move,
         effect=effect,
         decision_occ=decision_occ,
-        final_occ=effect.after_chores(start),
-        must_touch=effect.must_touch(start),
-        chore_touch=effect.chore_must_touch(start),
+        final_occ=final_occ,
+        must_touch=must_touch,
+        chore_touch=chore_touch,
         lifts=_srcs(effect.decision) | _srcs(chore_steps) | _touch_mask(effect.decision_touch),
         fills=_dsts(effect.decision) | _dsts(chore_steps) | _touch_mask(effect.decision_touch),
         decision_lifts=_srcs(effect.decision),
+        final_touch=must_touch | chore_touch | (involved & ~(final_occ ^ start)),
+        takes=removed | (must_touch & start),
         near_miss=near_miss,
     )
 

@@ -61,6 +61,7 @@ class Guidance:
     why: int = 0
     chore_moves: tuple[Step, ...] = ()
     chore_removals: int = 0
+    chore_stays: int = 0
 
 
 class Recognizer:
@@ -73,6 +74,7 @@ class Recognizer:
         self.touched = 0
         self.chore_steps: tuple[Step, ...] = ()
         self.chore_touch = 0
+        self.chore_show = 0  # squares pointed out while chores are open (a bounced unit)
         self.prompt: tuple[Candidate, ...] = ()
         self.mismatch_shown = False
         self.illegal: Candidate | None = None
@@ -98,12 +100,15 @@ class Recognizer:
         self.expected = expected
         return self._restart(occupancy, t)
 
-    def begin_chores(self, target: int, steps: tuple[Step, ...], must_touch: int, t: float) -> list[Signal]:
+    def begin_chores(
+        self, target: int, steps: tuple[Step, ...], must_touch: int, t: float, show: int = 0
+    ) -> list[Signal]:
         """A move is committed; guide the board to `target`. Touches seen this turn count (a victim lifted first)."""
         self.mode = Mode.CHORES
         self.expected = target
         self.chore_steps = steps
         self.chore_touch = must_touch
+        self.chore_show = show
         self._clear_pending()
         self.prompt = ()
         self.illegal = None
@@ -180,7 +185,7 @@ class Recognizer:
 
     # ---- evaluation -------------------------------------------------------------------------------------------
     def _recognized(self, c: Candidate) -> Recognized:
-        done = self.occupancy == c.final_occ and not ((c.must_touch | c.chore_touch) & ~self.touched)
+        done = self.occupancy == c.final_occ and not (c.final_touch & ~self.touched)
         return Recognized(c, chores_done=done)
 
     def _clear_pending(self) -> None:
@@ -200,7 +205,7 @@ class Recognizer:
         assert self.index is not None
         touched = self.touched
         out = [c for c in self.index.by_decision.get(o, ()) if not (c.must_touch & ~touched)]
-        out += [c for c in self.index.by_final.get(o, ()) if not ((c.must_touch | c.chore_touch) & ~touched)]
+        out += [c for c in self.index.by_final.get(o, ()) if not (c.final_touch & ~touched)]
         return out
 
     def _evaluate(self, t: float) -> list[Signal]:
@@ -302,6 +307,7 @@ class Recognizer:
         if self.occupancy == self.expected and not (self.chore_touch & ~self.touched):
             self.mode = Mode.IDLE
             self.chore_steps = ()
+            self.chore_show = 0
             return [ChoresDone()]
         if any(self._difference()):
             return self._mismatch(t, immediate=False)  # after the grace, as in a turn: a piece may be on its way
@@ -349,6 +355,7 @@ class Recognizer:
                 o,
                 chore_moves=tuple(moves),
                 chore_removals=removals,
+                chore_stays=self.chore_show & o,
                 mismatch_fill=expected & ~o,
                 mismatch_empty=o & ~expected,
             )
@@ -362,10 +369,14 @@ class Recognizer:
         lifted = expected & ~o
         destinations = captures = 0
         if o != expected and not self.mismatch_shown:
-            for c in self.index.on_the_way(o):
-                if c.is_legal and c.explains(expected, o, self.touched):
-                    destinations |= c.decision_occ & ~o
-                    captures |= c.lifts & o & ~self.touched
+            ways = [c for c in self.index.on_the_way(o) if c.is_legal and c.explains(expected, o, self.touched)]
+            # Moves of the piece in the air say where it may go and what it would take; a move of another piece
+            # that would make this one hop (Polis) is not one the player is making. Only when no move lifts the
+            # pieces in the air (a Politrics victim taken off first) do the moves it belongs to guide instead.
+            own = [c for c in ways if c.decision_lifts & lifted]
+            for c in own or ways:
+                destinations |= c.decision_occ & ~o
+                captures |= c.takes & o & ~self.touched
         return Guidance(
             Mode.TURN,
             expected,

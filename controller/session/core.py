@@ -350,7 +350,9 @@ class Session:
         shown = text if not isinstance(move, Orders) else f"orders {move.seat}"
         self.events.append(ev.Committed(t, ply, shown, seat, source, description))
         if candidate is not None:
-            self._ask_chores(candidate.final_occ, effect.chores, candidate.chore_touch, t, reset_touch=False)
+            self._ask_chores(
+                candidate.final_occ, effect.chores, candidate.chore_touch, t, reset_touch=False, show=effect.chore_show
+            )
             return
         steps = (*effect.decision, *effect.chores)
         must = effect.chore_must_touch(start)
@@ -358,9 +360,17 @@ class Session:
             # A decision that moves no piece is only a tap telling the board the move (a Politics claim): made on
             # a phone or the page it leaves the board nothing to do, so the board must not wait for that tap.
             must |= effect.must_touch(start)
-        self._ask_chores(after.occupancy(), steps, must, t, reset_touch=True)
+        self._ask_chores(after.occupancy(), steps, must, t, reset_touch=True, show=effect.chore_show)
 
-    def _ask_chores(self, target: int, steps: tuple[Step, ...], must: int, t: float, reset_touch: bool) -> None:
+    def _ask_chores(
+        self,
+        target: int,
+        steps: tuple[Step, ...],
+        must: int,
+        t: float,
+        reset_touch: bool,
+        show: frozenset[int] = frozenset(),
+    ) -> None:
         if reset_touch:
             self.recognizer.touched = 0
         if self.occupancy != target or must:
@@ -368,7 +378,10 @@ class Session:
             self.events.append(
                 ev.ChoresAsked(t, tuple(s.to_json() for s in steps), target & ~self.occupancy, self.occupancy & ~target)
             )
-        self._handle(self.recognizer.begin_chores(target, steps, must, t), t)
+        shown = 0
+        for sq in show:
+            shown |= 1 << sq
+        self._handle(self.recognizer.begin_chores(target, steps, must, t, shown), t)
 
     def _handle(self, signals: list[Signal], t: float) -> None:
         for signal in signals:

@@ -237,6 +237,7 @@ class Controller:
         assert self.frame_rate
         period = 1.0 / self.frame_rate
         last_sent = -1.0
+        unsent = False
         while True:
             now = self.clock.now()
             frame = render(self.scene(), now)
@@ -244,10 +245,13 @@ class Controller:
                 self.strip.show(frame)
             if frame != self.frame:
                 self.frame = frame
-                # The page redraws LEDs at most 15 times a second: enough for the patterns, light on the Wi-Fi.
-                if now - last_sent >= 1 / 15:
-                    last_sent = now
-                    self._broadcast({"type": "led", "frame": frame_hex(frame)})
+                unsent = True
+            # The page redraws LEDs at most 15 times a second: enough for the patterns, light on the Wi-Fi. A frame
+            # held back is sent once the interval is over, or a scene that then stays still would never reach it.
+            if unsent and now - last_sent >= 1 / 15:
+                last_sent = now
+                unsent = False
+                self._broadcast({"type": "led", "frame": frame_hex(self.frame)})
             await self.clock.sleep(period)
 
     def _publish(self, events: list[Event]) -> None:

@@ -11,7 +11,7 @@ import contextlib
 import hmac
 import ipaddress
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any, TypeVar
 
@@ -244,7 +244,9 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
         return await run(act)
 
     @app.post("/api/undo", summary="Take back the last move; the LEDs guide the pieces back", tags=["play"])
-    async def undo() -> dict[str, Any]:
+    async def undo(x_agora_pin: str | None = Header(None)) -> dict[str, Any]:
+        if controller.session.game.info.hidden_information:
+            check_pin(x_agora_pin)  # otherwise any phone could take back another seat's secret orders
 
         def act(s: Session, t: float) -> dict[str, Any]:
             s.undo(t)
@@ -279,11 +281,26 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
             raise fail(422, "invalid", str(exc)) from exc
 
         def start(s: Session, t: float) -> dict[str, Any]:
-            fresh = factory(body.game, seats=body.seats, seed=body.seed, options=body.options, seat_kinds=kinds)
+            settings = s.settings if body.order_time is None else replace(s.settings, order_time=body.order_time)
+            fresh = factory(
+                body.game, seats=body.seats, seed=body.seed, options=body.options, seat_kinds=kinds, settings=settings
+            )
             controller.replace(fresh, t)
             return _snapshot(controller, fresh, None)
 
         return await run(start)
+
+    @app.post(
+        "/api/close-orders", summary="End the phase of secret orders now, as the timer would (admin)", tags=["admin"]
+    )
+    async def close_orders(x_agora_pin: str | None = Header(None)) -> dict[str, Any]:
+        check_pin(x_agora_pin)
+
+        def act(s: Session, t: float) -> dict[str, Any]:
+            s.close_orders(t)
+            return _snapshot(controller, s, None)
+
+        return await run(act)
 
     @app.post("/api/abandon", summary="Abandon the game being played (admin)", tags=["admin"])
     async def abandon(x_agora_pin: str | None = Header(None)) -> dict[str, Any]:
@@ -419,4 +436,6 @@ def _snapshot(controller: Controller, session: Session, seat: int | None) -> dic
     snap["version"] = controller.version
     snap["sim"] = controller.sim
     snap["admin_pin"] = controller.pin_required
+    due = session.orders_due
+    snap["orders_left"] = None if due is None else round(max(0.0, due - controller.clock.now()), 1)
     return snap

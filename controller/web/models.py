@@ -31,6 +31,7 @@ class NewGameRequest(BaseModel):
     seed: int | None = Field(None, description="seed for dice and deals; random if left out")
     options: dict[str, Any] = Field(default_factory=dict, description="game options, see /api/games")
     seat_kinds: list[str] | None = Field(None, description="per seat: board, phone or computer")
+    order_time: float | None = Field(None, gt=0, description="the host's timer for secret orders, in seconds")
 
 
 class ErrorBody(BaseModel):

@@ -516,3 +516,17 @@ def test_malformed_order_sets_are_refused_and_lists_are_kept_as_tuples() -> None
         state.play(Orders(0, None))  # type: ignore[arg-type]
     after = state.play(Orders(0, [GAME.parse("K c1 H", state)]))  # type: ignore[arg-type]
     assert after.pending == ((0, (Hold("K", parse("c1")),)),) and hash(after)
+
+
+def test_a_bounced_unit_is_pointed_out_while_the_others_are_carried_out() -> None:
+    from controller.games import load
+    from controller.games.squares import parse as sq
+
+    game = load("chesspolitik")
+    state = game.new(2, seed=0)
+    # France's King c1 and England's... no: two French units ordered to the same square bounce each other.
+    state = state.submit(0, [game.parse("K c1 - c2", state, 0), game.parse("K d1 - c2", state, 0)])
+    last = game.parse("orders 1:", state)
+    effect = state.effect(last)
+    assert effect.chore_show == frozenset({sq("c1"), sq("d1")})
+    assert not effect.chores  # nobody moved

@@ -129,3 +129,9 @@ def test_signs_are_drawn_dim_in_their_own_colour_under_every_meaning() -> None:
     frame = render(scene, 0.3)
     assert frame[parse("i9")] == (72, 68, 19)  # 30 % of yellow
     assert frame[0] == lit(Meaning.TO_MOVE, 0.3)  # a meaning lights over a sign
+
+
+def test_a_bounced_piece_stays_lit_while_the_chores_are_done() -> None:
+    scene = SceneInput(g(mode=Mode.CHORES, expected=A1 | B2, occupancy=A1 | B2, chore_stays=A1), REGION)
+    assert render(scene, 0.3)[parse("a1")] == lit(Meaning.CHORE_STAYS, 0.3) != OFF
+    assert render(scene, 0.3)[parse("b2")] == OFF

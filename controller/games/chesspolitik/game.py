@@ -13,7 +13,7 @@ from controller.games.errors import InvalidMoveError
 from controller.games.game import Game
 from controller.games.info import Dynamics, GameInfo, Option, OptionValue
 from controller.games.moves import Move
-from controller.games.squares import Region
+from controller.games.squares import Region, name
 from controller.games.state import State
 
 
@@ -55,6 +55,19 @@ class Chesspolitik(Game):
         assert isinstance(max_years, int) and isinstance(draw_votes, bool)
         # No chance in Chesspolitik: the seed changes nothing, so equal histories give equal states.
         return start(seats, max_years, draw_votes)
+
+    def static_json(self, seats: int) -> dict[str, Any]:
+        """What the page draws besides the position: the supply centres, each power's colour and build squares."""
+        board = BOARDS[self.info.check_seats(seats)]
+        return {
+            "size": board.size,
+            "solo": board.solo,
+            "centres": [name(c) for c in sorted(board.centres)],
+            "powers": [
+                {"name": p.name, "colour": p.colour, "side": p.side, "homes": [name(h) for h in p.homes]}
+                for p in board.powers
+            ],
+        }
 
     def parse_move(self, text: str, state: State, seat: int | None) -> Move:
         if not isinstance(state, ChesspolitikState):

@@ -199,7 +199,15 @@ class ChesspolitikState(State):
         pending = self._with(orders)
         if self.participants() - {seat for seat, _ in pending}:
             return Effect()
-        return Effect(chores=self._resolve(dict(pending))[1])
+        after, steps = self._resolve(dict(pending))
+        # A unit whose move bounced stays where it is: the LEDs point it out while the others are carried out.
+        report = after.report
+        bounced = frozenset(
+            r.order.square  # type: ignore[attr-defined]
+            for r in (report.results if report is not None else ())
+            if r.result == "bounced" and r.dislodged_by is None
+        )
+        return Effect(chores=steps, chore_show=bounced)
 
     def submit(self, seat: int, orders: Iterable[Move]) -> ChesspolitikState:
         result = State.submit(self, seat, orders)  # zero-argument super() fails in a slots dataclass

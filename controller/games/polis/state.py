@@ -82,7 +82,11 @@ class PolisState(State):
             steps.append(Step(self.piece_at(n), PHYSICAL[n], None if gone else PHYSICAL[t]))
             landed |= 1 << t
         steps.extend(Step(self.piece_at(c), PHYSICAL[c], None) for c in bits(turn.captured & ~landed))
-        return Effect(decision=(self._decision(turn.src, turn.dst),), chores=tuple(steps))
+        # A hop into the square the mover left makes that square end as it began: it must be seen touched, or the
+        # board after this turn is the same as after the hopping piece's own step to the mover's square (whose
+        # hop sends the mover into it), and the board would ask which of the two was played.
+        touch = frozenset({PHYSICAL[turn.src]}) if landed >> turn.src & 1 else frozenset()
+        return Effect(decision=(self._decision(turn.src, turn.dst),), chores=tuple(steps), chore_touch=touch)
 
     def near_misses(self) -> tuple[NearMiss, ...]:
         """Steps to an empty square the rules forbid: the mover would be captured or stunned, or it is a stunned

@@ -178,6 +178,8 @@ function render(s) {
       (s.outcome.scores ? ` (${s.outcome.scores.join(" : ")})` : "");
   }
   $("roll").hidden = !(s.to_move === "chance" && s.dice === "manual");
+  // Secret orders are written on each seat's page, never in the table's move box.
+  $("move-form").hidden = s.to_move === "simultaneous";
   $("view").textContent = JSON.stringify(s.view, null, 1);
   renderPanel(s);
 }
