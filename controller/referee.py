@@ -1,7 +1,7 @@
 """The referee protocol: JSON requests in, JSON answers out, for any registered game (see README, "Referee").
 
 `Referee.handle` takes one request line and returns one answer; it never raises on input. The command in
-`controller.cli.referee` only moves lines between stdin and stdout.
+`controller.commands.referee` only moves lines between stdin and stdout.
 """
 
 from __future__ import annotations

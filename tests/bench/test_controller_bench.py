@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from controller.games import load
+from controller.games import State, load
 from controller.games.playout import random_step
 from controller.games.squares import bit
 from controller.lights import SceneInput, render
@@ -20,7 +20,7 @@ from controller.recognizer.machine import Mode
 def politrics_positions(n: int, placement: bool) -> list:
     game = load("politrics")
     rnd = random.Random(5)
-    out = []
+    out: list[State] = []
     while len(out) < n:
         s = game.new(seed=rnd.randrange(1000))
         for _ in range(rnd.randrange(0, 20) if placement else rnd.randrange(40, 120)):

@@ -19,12 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from controller.cli.backends import SimOptions
-from controller.cli.replay import replay
+from controller.cli import sim_options
+from controller.commands.replay import replay
 from controller.games import Game, load
 from controller.session.core import Session, SessionSettings
 from controller.session.seats import SeatKind
-from simulator.switches import Bounce
 
 ROOT = Path(__file__).resolve().parent
 
@@ -88,7 +87,7 @@ def start_session(game: Game, header: dict[str, Any]) -> Session:
 def run_scenario(scenario: Scenario) -> list[dict[str, Any]]:
     session = start_session(load(scenario.game), scenario.header)
     out = io.StringIO()
-    sim = SimOptions(keep_frames=0, bounce=Bounce(flips=int(scenario.header.get("bounce", 0))))
+    sim = sim_options(bounce_flips=int(scenario.header.get("bounce", 0)))
     errors = asyncio.run(replay(session, scenario.inputs, out, sim))
     events = [json.loads(line) for line in out.getvalue().splitlines()]
     assert errors == 0, [e for e in events if e["event"] == "error"]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 
+from controller.cli import SimOptions, open_board
 from controller.clock import VirtualClock
-from controller.cli.backends import SimOptions, open_board
 from controller.games.squares import parse
 from controller.ports import ButtonPressed
 from controller.session.core import Session

@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from controller.cli import main
-from controller.cli.backends import BoardSpecError, open_board, parse_spec
+from controller.cli import BoardSpecError, main, open_board, parse_spec
 from controller.clock import SystemClock, VirtualClock
 from controller.ports import OccupancyChanged
 from hardware.errors import BoardError, FirmwareVersionError
@@ -147,8 +146,8 @@ def test_sim_device_serves_the_doctor_over_a_real_pty_across_processes(tmp_path:
 
 
 async def test_sim_device_commands(tmp_path: Path) -> None:
-    from controller.cli.sim_device import _command
     from hardware.chain import ChainOrder
+    from simulator.device import _command
 
     device = VirtualCoprocessor(SystemClock())
     await device.start()

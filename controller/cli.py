@@ -1,5 +1,10 @@
-"""The one place that turns `--board SPEC` into a board: the composition root's backend choice.
+"""`agora`: the command line, and the composition root: the one module that picks a board backend.
 
+Each command is a module (controller/commands/, and simulator/device.py for `agora sim-device`) with
+`add_arguments(parser)` and `run(args) -> int`; it is imported only when it runs, so `agora games` starts fast and
+a Pi-only library never loads on a laptop. Commands reach a board only through `open_board` below.
+
+Boards:
     board = await open_board(spec, clock, pinmap=None, *, initial=0, sim=None)
     try:
         ...  board.matrix (SwitchMatrix), board.strip (PixelStrip), board.hands (Hands, simulator only),
@@ -23,17 +28,77 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from collections.abc import Awaitable, Callable
+import importlib
+import sys
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from controller.ports import Buttons, Clock, Hands, PixelStrip, SwitchMatrix
 from hardware.errors import BoardError
-from hardware.pinmap import PinMap, load_pinmap
+from hardware.pinmap import PinMap, PinMapError, load_pinmap
 from simulator.board import SimBoard
 from simulator.leds import SimPixelStrip
+from simulator.render import to_ansi as render_ansi
 from simulator.switches import NO_BOUNCE, Bounce
+
+# command -> (module, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("controller.commands.play", "play a game on the board (or the simulator) and serve the web page"),
+    "games": ("controller.commands.games", "list the games and their options"),
+    "referee": ("controller.commands.referee", "speak the JSON-lines referee protocol on stdin/stdout"),
+    "replay": (
+        "controller.commands.replay",
+        "run recorded sensor events through the real controller on a virtual clock",
+    ),
+    "doctor": ("controller.commands.doctor", "self-test the board: LED chain walk, live sensors, stuck or flapping"),
+    "sim-device": ("simulator.device", "run a virtual co-processor on a pty and print its path"),
+    "history": ("controller.commands.history", "list, export (JSON) and show the games stored on this board"),
+}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; only `command`'s module is imported to add its arguments (the others list their help)."""
+    parser = argparse.ArgumentParser(
+        prog="agora",
+        description="Agora smart board: plays Politrics, Polis, Politics (1952), Chesspolitik and Djambi.",
+        epilog="Run 'agora COMMAND --help' for a command's options.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module, help_text) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
+        p.set_defaults(_module=module)
+        if name != command:
+            continue
+        try:
+            importlib.import_module(module).add_arguments(p)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+            p.set_defaults(_missing=True)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser(command if command in COMMANDS else None)
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 2
+    if getattr(args, "_missing", False):
+        print(f"agora {args.command}: not available in this build", file=sys.stderr)
+        return 2
+    module = importlib.import_module(args._module)
+    code = module.run(args)
+    assert isinstance(code, int)
+    return code
+
+
+# ---- boards -----------------------------------------------------------------------------------------------
+
 
 KINDS = ("auto", "sim", "gpio", "serial:PATH")
 
@@ -76,6 +141,13 @@ class Board:
         for close in reversed(self._closers):
             await close()
         self._closers.clear()
+
+
+def sim_options(*, bounce_flips: int = 0, seed: int = 0, keep_frames: int | None = 0) -> SimOptions:
+    """Options for a simulated board whose switches chatter `bounce_flips` times when a magnet comes or goes."""
+    if bounce_flips < 0:
+        raise BoardSpecError("bounce is 0 or more flips")
+    return SimOptions(bounce=Bounce(flips=bounce_flips), seed=seed, keep_frames=keep_frames)
 
 
 def parse_spec(spec: str) -> tuple[str, str | None]:
@@ -228,3 +300,18 @@ def _async(close: Callable[[], None]) -> Callable[[], Awaitable[None]]:
 
 
 __all__ = ["Board", "BoardError", "BoardSpecError", "SimOptions", "add_board_arguments", "open_board", "parse_spec"]
+
+
+__all__ = [
+    "COMMANDS",
+    "Board",
+    "BoardError",
+    "BoardSpecError",
+    "PinMapError",
+    "SimOptions",
+    "add_board_arguments",
+    "main",
+    "open_board",
+    "render_ansi",
+    "sim_options",
+]

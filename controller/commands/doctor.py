@@ -21,8 +21,9 @@ from collections.abc import AsyncIterator, Awaitable
 from dataclasses import dataclass, field
 from typing import TextIO, TypeVar
 
-from controller.cli.backends import Board, BoardSpecError, add_board_arguments, open_board
+from controller.cli import Board, BoardError, BoardSpecError, PinMapError, add_board_arguments, open_board, render_ansi
 from controller.clock import SystemClock, VirtualClock
+from controller.games.squares import name, parse, squares_of
 from controller.ports import (
     BLACK_FRAME,
     RGB,
@@ -34,12 +35,15 @@ from controller.ports import (
     OccupancyChanged,
     SquaresUntrusted,
 )
-from hardware.errors import BoardError
-from hardware.pinmap import PinMapError
-from hardware.squares import name, names, parse
-from simulator.render import to_ansi
 
 T = TypeVar("T")
+
+
+def names(mask: int) -> str:
+    """`a1 c3 e5` for the squares set in `mask`."""
+    return " ".join(name(s) for s in squares_of(mask))
+
+
 FULL = (1 << 81) - 1
 WHITE: RGB = (255, 255, 255)
 SENSOR: RGB = (0, 158, 115)  # Okabe-Ito bluish green: a closed switch
@@ -262,7 +266,7 @@ class _LiveView:
             return
         if self.drawn:
             self.out.write("\x1b[10F")  # back to the top of the grid drawn last time
-        self.out.write(to_ansi(frame, occupancy, untrusted=self.untrusted) + "\n")
+        self.out.write(render_ansi(frame, occupancy, untrusted=self.untrusted) + "\n")
         self.out.flush()
         self.drawn = True
 

@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from controller.cli.backends import BoardSpecError, add_board_arguments, open_board
-from controller.cli.options import UsageError, add_game_arguments, parse_options, parse_seats
+from controller.cli import BoardError, BoardSpecError, add_board_arguments, open_board
 from controller.clock import SystemClock
+from controller.commands.options import UsageError, add_game_arguments, parse_options, parse_seats
 from controller.games import GameError, load, names
 from controller.recognizer import RecognizerSettings
 from controller.session.core import Session, SessionError, SessionSettings
@@ -23,7 +23,6 @@ from controller.session.runner import Controller, default_db_path
 from controller.store import GameStore, StoreError
 from controller.web import WebConfig, create_app
 from controller.web.app import is_loopback
-from hardware.errors import BoardError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

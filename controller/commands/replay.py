@@ -20,15 +20,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from controller.cli.backends import SimOptions, open_board
-from controller.cli.options import UsageError, add_game_arguments, parse_options, parse_seats
+from controller.cli import SimOptions, open_board, sim_options
 from controller.clock import VirtualClock
+from controller.commands.options import UsageError, add_game_arguments, parse_options, parse_seats
 from controller.games import Game, GameError, State, load, names
 from controller.games.squares import parse as parse_square
 from controller.recognizer import RecognizerSettings
 from controller.session.core import Session, SessionError, SessionSettings
 from controller.session.runner import Controller
-from simulator.switches import Bounce
 
 MAX_QUIET = 600.0  # after the last event, virtual seconds to let pending timers run before giving up
 
@@ -88,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     if args.bounce < 0:
         print("agora replay: --bounce is 0 or more", file=sys.stderr)
         return 2
-    sim = SimOptions(keep_frames=0, bounce=Bounce(flips=args.bounce), seed=args.seed or 0)
+    sim = sim_options(bounce_flips=args.bounce, seed=args.seed or 0)
     errors = asyncio.run(replay(session, lines, sys.stdout, sim))
     return 1 if errors else 0
 

@@ -1,0 +1,1 @@
+"""The `agora` commands; `controller.cli` runs them and gives them their board."""
