@@ -111,7 +111,7 @@ class State(ABC):
         return ()
 
     def marks(self) -> Mapping[int, int]:
-        """Squares the LEDs colour for a seat although no piece stands there (a Politics state's leader)."""
+        """Squares the LEDs colour dimly for a seat (a Politics state's leader, the acting Djambi player's Chief)."""
         return {}
 
     def signs(self) -> Mapping[int, str]:

@@ -12,23 +12,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from controller.games import Effect, Move, NearMiss, State
-from controller.games.physical import Step
-
-
-def _srcs(steps: Iterable[Step]) -> int:
-    out = 0
-    for s in steps:
-        if s.src is not None:
-            out |= 1 << s.src
-    return out
-
-
-def _dsts(steps: Iterable[Step]) -> int:
-    out = 0
-    for s in steps:
-        if s.dst is not None:
-            out |= 1 << s.dst
-    return out
 
 
 def _touch_mask(squares: Iterable[int]) -> int:
@@ -38,7 +21,7 @@ def _touch_mask(squares: Iterable[int]) -> int:
     return out
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(slots=True, eq=False)
 class Candidate:
     """One move the board may see, with everything the state machine needs precomputed."""
 
@@ -74,13 +57,32 @@ class Candidate:
 
 
 def make_candidate(start: int, move: Move, effect: Effect, near_miss: NearMiss | None = None) -> Candidate:
-    decision_occ = effect.after_decision(start)
-    final_occ = effect.after_chores(start)
-    chore_steps = effect.chores
-    must_touch = effect.must_touch(start)
-    chore_touch = effect.chore_must_touch(start)
-    involved = _srcs(effect.decision) | _dsts(effect.decision) | _srcs(chore_steps) | _dsts(chore_steps)
-    removed = _srcs(s for s in (*effect.decision, *chore_steps) if s.dst is None)
+    # One pass over the steps: this runs for every move at every turn start (thousands in Djambi), and the Effect
+    # methods each walk the steps again.
+    dsrc = ddst = removed = 0
+    for s in effect.decision:
+        if s.src is not None:
+            dsrc |= 1 << s.src
+            if s.dst is None:
+                removed |= 1 << s.src
+        if s.dst is not None:
+            ddst |= 1 << s.dst
+    touch = _touch_mask(effect.decision_touch) if effect.decision_touch else 0
+    decision_occ = (start & ~dsrc) | ddst
+    must_touch = ((dsrc | ddst) & ~(decision_occ ^ start)) | touch
+    csrc = cdst = 0
+    for s in effect.chores:
+        if s.src is not None:
+            csrc |= 1 << s.src
+            if s.dst is None:
+                removed |= 1 << s.src
+        if s.dst is not None:
+            cdst |= 1 << s.dst
+    final_occ = (decision_occ & ~csrc) | cdst
+    chore_touch = (csrc | cdst) & ~(final_occ ^ decision_occ)
+    if effect.chore_touch:
+        chore_touch |= _touch_mask(effect.chore_touch)
+    involved = dsrc | ddst | csrc | cdst
     return Candidate(
         move=move,
         effect=effect,
@@ -88,13 +90,23 @@ def make_candidate(start: int, move: Move, effect: Effect, near_miss: NearMiss |
         final_occ=final_occ,
         must_touch=must_touch,
         chore_touch=chore_touch,
-        lifts=_srcs(effect.decision) | _srcs(chore_steps) | _touch_mask(effect.decision_touch),
-        fills=_dsts(effect.decision) | _dsts(chore_steps) | _touch_mask(effect.decision_touch),
-        decision_lifts=_srcs(effect.decision),
+        lifts=dsrc | csrc | touch,
+        fills=ddst | cdst | touch,
+        decision_lifts=dsrc,
         final_touch=must_touch | chore_touch | (involved & ~(final_occ ^ start)),
         takes=removed | (must_touch & start),
         near_miss=near_miss,
     )
+
+
+def _by_square(sets: dict[int, list[Candidate]]) -> dict[int, list[Candidate]]:
+    out: defaultdict[int, list[Candidate]] = defaultdict(list)
+    for squares, group in sets.items():
+        while squares:
+            low = squares & -squares
+            out[low.bit_length() - 1].extend(group)
+            squares ^= low
+    return dict(out)
 
 
 @dataclass(slots=True)
@@ -116,32 +128,26 @@ class TurnIndex:
     def __post_init__(self) -> None:
         by_decision: defaultdict[int, list[Candidate]] = defaultdict(list)
         by_final: defaultdict[int, list[Candidate]] = defaultdict(list)
-        by_lift: defaultdict[int, list[Candidate]] = defaultdict(list)
-        by_fill: defaultdict[int, list[Candidate]] = defaultdict(list)
+        # Candidates by their whole lift (fill) set first, spread over the squares once per set: many moves share
+        # one (a Djambi kill's corpse squares), and extending a list is far cheaper than appending one by one.
+        lift_sets: defaultdict[int, list[Candidate]] = defaultdict(list)
+        fill_sets: defaultdict[int, list[Candidate]] = defaultdict(list)
         movable = 0
         reach: defaultdict[int, set[tuple[int, int]]] = defaultdict(set)
         for c in self.candidates:
             by_decision[c.decision_occ].append(c)
             if c.final_occ != c.decision_occ:
                 by_final[c.final_occ].append(c)
-            lifts = c.lifts
-            while lifts:
-                low = lifts & -lifts
-                by_lift[low.bit_length() - 1].append(c)
-                lifts ^= low
-            fills = c.fills
-            while fills:
-                low = fills & -fills
-                by_fill[low.bit_length() - 1].append(c)
-                fills ^= low
+            lift_sets[c.lifts].append(c)
+            fill_sets[c.fills].append(c)
             if c.is_legal:
                 # What the player can act on: pieces to lift, and squares to tap (a Politics state to claim).
                 movable |= c.decision_lifts or (c.must_touch if not c.effect.decision else 0)
                 reach[c.decision_lifts].add((c.decision_occ, c.must_touch))
         self.by_decision = dict(by_decision)
         self.by_final = dict(by_final)
-        self.by_lift = dict(by_lift)
-        self.by_fill = dict(by_fill)
+        self.by_lift = _by_square(lift_sets)
+        self.by_fill = _by_square(fill_sets)
         self.movable = movable
         self.reach = {k: len(v) for k, v in reach.items()}
 

@@ -39,6 +39,9 @@ class Mode(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class RecognizerSettings:
     settle: float = 0.35  # stable time before committing a move whose piece could still slide on
+    # Stable time before committing a move that leaves touched squares unexplained while a move that explains them
+    # could still come of it (a Djambi actor standing in the Maze, its load set down, still to leave).
+    unexplained_settle: float = 3.0
     mismatch_grace: float = 0.8  # a board matching nothing for this long is shown as a mismatch
     takeback_settle: float = 1.0
     takebacks: bool = True
@@ -72,6 +75,10 @@ class Recognizer:
         self.expected = 0  # turn: occupancy at turn start; chores: the occupancy after the move; idle: as is
         self.occupancy = 0
         self.touched = 0
+        # Squares touched earlier this turn before the board came back to the turn's start: a piece lifted and put
+        # back where it stood, which may have been turned over (a Djambi Reporter's victim) or have been the middle
+        # of an act (an Assassin in the Maze with its victim's corpse on its own square).
+        self.tapped = 0
         self.chore_steps: tuple[Step, ...] = ()
         self.chore_touch = 0
         self.chore_show = 0  # squares pointed out while chores are open (a bounced unit)
@@ -82,6 +89,7 @@ class Recognizer:
         self._pending_takeback = 0
         self._deadline: float | None = None
         self._deadline_kind = ""
+        self._illegal_settled = False  # the board stood still for `settle` on an illegal move: say why now
         self._guidance_key: tuple[int, int, Mode, Candidate | None] | None = None
         self._guidance: Guidance | None = None
 
@@ -109,6 +117,7 @@ class Recognizer:
         self.chore_steps = steps
         self.chore_touch = must_touch
         self.chore_show = show
+        self.tapped = 0
         self._clear_pending()
         self.prompt = ()
         self.illegal = None
@@ -123,6 +132,7 @@ class Recognizer:
         self.occupancy = occupancy
         # Squares that differ at the start count as touched: they were handled before this turn began.
         self.touched = occupancy ^ self.expected
+        self.tapped = 0
         self.chore_steps = ()
         self.chore_touch = 0
         self.prompt = ()
@@ -142,6 +152,7 @@ class Recognizer:
             return []
         self.touched |= occupancy ^ self.occupancy
         self.occupancy = occupancy
+        self._illegal_settled = False
         out: list[Signal] = []
         if self.mode is Mode.PROMPT:
             self.mode = Mode.TURN
@@ -170,6 +181,9 @@ class Recognizer:
         if kind == "mismatch":
             self.mismatch_shown = True
             return [MismatchShown(*self._difference())]
+        if kind == "illegal":
+            self._illegal_settled = True
+            return self._evaluate(t)
         return []
 
     def answer(self, candidate: Candidate) -> list[Signal]:
@@ -201,9 +215,8 @@ class Recognizer:
         else:
             self._deadline = min(self._deadline, at) if kind == "mismatch" else at
 
-    def _consistent(self, o: int) -> list[Candidate]:
+    def _consistent(self, o: int, touched: int) -> list[Candidate]:
         assert self.index is not None
-        touched = self.touched
         out = [c for c in self.index.by_decision.get(o, ()) if not (c.must_touch & ~touched)]
         out += [c for c in self.index.by_final.get(o, ()) if not (c.final_touch & ~touched)]
         return out
@@ -216,14 +229,29 @@ class Recognizer:
         o = self.occupancy
         start = self.expected
         out: list[Signal] = []
-        consistent = self._consistent(o) if (o != start or self.touched) else []
+        touched = self.touched
+        consistent = self._consistent(o, touched) if (o != start or touched) else []
         legal = [c for c in consistent if c.is_legal]
-        if legal:
-            explaining = [c for c in legal if c.explains(start, o, self.touched)]
-            chosen = explaining or legal
+        # Earlier taps count only away from the start: two pieces each put back in place are no Assassin's swap.
+        remembered = touched | self.tapped if o != start else touched
+        with_taps = [c for c in self._consistent(o, remembered) if c.is_legal] if remembered != touched else legal
+        if with_taps:
+            explaining = [c for c in legal if c.explains(start, o, touched)]
+            # A move that needs the earlier taps and explains them too: asked alongside, not chosen over, the move
+            # the board shows without them (the tap may have only straightened a piece).
+            explaining += [c for c in with_taps if c not in explaining and c.explains(start, o, remembered)]
+            chosen = explaining or legal or with_taps
             self._pending = chosen
             self._pending_takeback = 0
+            used = 0
+            for c in chosen:
+                used |= c.final_touch
+            self.touched |= self.tapped & used
             wait = self.settings.settle if len(chosen) > 1 or self.index.extendable(chosen[0]) else 0.0
+            if not explaining and any(c.is_legal and c.explains(start, o, touched) for c in self.index.on_the_way(o)):
+                # Touched squares no consistent move explains while a move that does could still come of this
+                # one: the player is not done (a Djambi actor still in the Maze). Wait, then take what fits.
+                wait = self.settings.unexplained_settle
             self._deadline_kind = "commit"
             self._deadline = t + wait
             self.illegal = None
@@ -236,6 +264,7 @@ class Recognizer:
             self._clear_pending()
             self.illegal = None
             if self.touched:
+                self.tapped |= self.touched
                 self.touched = 0
                 # Back where the turn began: a tap (set down, lifted again) on a square only an illegal move taps
                 # is that move tried (a Politics state the throw does not allow); anything else changed nothing.
@@ -250,6 +279,11 @@ class Recognizer:
                 out.append(MismatchCleared())
             return out
         illegal = [c for c in consistent if not c.is_legal]
+        if illegal and illegal[0] is not self.illegal and not self._illegal_settled:
+            # A piece set down where the rules forbid it may be sliding on to where they allow (a Djambi piece
+            # crossing the empty Maze): say why only once the board has stood still, as before a commit.
+            self._set_deadline("illegal", t + self.settings.settle)
+            return out
         if illegal and illegal[0] is not self.illegal:
             self.illegal = illegal[0]
             nm = illegal[0].near_miss

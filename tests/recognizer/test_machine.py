@@ -277,6 +277,9 @@ def test_a_near_miss_is_reported_with_its_reason_and_squares() -> None:
     b = Board(TurnIndex(start=start, candidates=[legal, make_candidate(start, nm.move, eff, nm)]))
     b.lift("a1")
     b.place("b2")
+    # Said once the piece has stood still: it might have been sliding on.
+    assert not [s for s in b.signals if isinstance(s, IllegalTried)]
+    b.at(SETTLE)
     tried = [s for s in b.signals if isinstance(s, IllegalTried)]
     assert tried and tried[0].reason == "b2 would be captured"
     assert b.rec.guidance().why == bit(parse("a3")) | bit(parse("c1"))

@@ -32,25 +32,26 @@ def step(code: int, src: int, dst: int) -> Step:
     return found
 
 
+_NONE: frozenset[int] = frozenset()
+
+
 def effect(board: bytes, move: BoardMove, walled: tuple[int, ...] | list[int], all_reporter: bool) -> Effect:
-    chores = frozenset(walled)
+    chores = frozenset(walled) if walled else _NONE
     actor = board[move.src]
     if isinstance(move, Act):
         # Killers' victims and the Necromobile's load are corpses; only the Diplomat moves a living piece.
         displaced = board[move.dst] if move.kind == DIPLOMAT else CORPSE
         if move.exit is None:
-            return Effect(
-                (step(actor, move.src, move.dst), step(displaced, move.dst, move.place)), (), frozenset(), chores
-            )
+            return Effect((step(actor, move.src, move.dst), step(displaced, move.dst, move.place)), (), _NONE, chores)
         if move.exit == move.src:
             # Out of the Maze back to where it came from: its square is touched, its occupancy unchanged.
             return Effect((step(displaced, MAZE, move.place),), (), frozenset((move.src,)), chores)
-        return Effect((step(actor, move.src, move.exit), step(displaced, MAZE, move.place)), (), frozenset(), chores)
+        return Effect((step(actor, move.src, move.exit), step(displaced, MAZE, move.place)), (), _NONE, chores)
     decision: tuple[Step, ...] = (step(actor, move.src, move.dst),)
     if isinstance(move, Report) and move.victims:
         victims = frozenset(move.victims)
         if all_reporter:
             # In the 'all' variant the victims follow from where the Reporter stops: forced, so chores.
-            return Effect(decision, (), frozenset(), chores | victims)
+            return Effect(decision, (), _NONE, chores | victims)
         return Effect(decision, (), victims, chores)
-    return Effect(decision, (), frozenset(), chores)
+    return Effect(decision, (), _NONE, chores)

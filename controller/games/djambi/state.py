@@ -18,23 +18,27 @@ from controller.games.djambi.walls import PlacementWatch, WallWatch, escape, wal
 from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move
 from controller.games.outcome import Outcome
-from controller.games.physical import NO_EFFECT, Effect, Piece
+from controller.games.physical import NO_EFFECT, Effect, NearMiss, Piece
 from controller.games.state import State
 
 if TYPE_CHECKING:
     from controller.games.game import Game
 
 _OCCUPIED = bytes(ord("0") if c == 0 else ord("1") for c in range(256))
+_BOARD_MOVES = (Act, Go, Report)  # a tuple made once: `Act | Go | Report` would build a union at every call
+_NOBODY: list[int] = []  # shared, never changed: most moves wall nobody in
 _UNSET: Any = object()
 
 
 class _Derived:
     """What a position computes once and keeps: kept out of equality, hashing and JSON."""
 
-    __slots__ = ("ids", "legal", "moves", "outcome", "placements", "to_move", "watch")
+    __slots__ = ("ids", "legal", "marks", "misses", "moves", "outcome", "placements", "to_move", "watch")
 
     def __init__(self) -> None:
         self.moves: tuple[Move, ...] | None = None
+        self.misses: tuple[NearMiss, ...] | None = None
+        self.marks: dict[int, int] | None = None
         self.legal: frozenset[Move] | None = None
         self.ids: frozenset[int] = frozenset()
         self.watch: WallWatch | None = None
@@ -138,6 +142,25 @@ class DjambiState(State):
         moves.append(Resign())
         return tuple(moves)
 
+    def near_misses(self) -> tuple[NearMiss, ...]:
+        d = self.derived
+        if d.misses is None:
+            from controller.games.djambi.nearmiss import near_misses
+
+            d.misses = near_misses(self)
+        return d.misses
+
+    def marks(self) -> Mapping[int, int]:
+        """The Chief of the player who acts glows in that player's colour: the LEDs' way to say who moves when the
+        pieces to move are another party's (inherited, vassal). Where the Chief can move itself, the LEDs show it
+        as a piece to move instead. Asked for at every LED frame, so kept."""
+        d = self.derived
+        if d.marks is None:
+            seat = self.to_move
+            chief = -1 if seat is None else self.board.find(CHIEF_CODES[seat])
+            d.marks = {} if seat is None or chief < 0 else {chief: seat}
+        return d.marks
+
     def asleep(self) -> frozenset[int]:
         """The parties nobody may touch: vassals while nobody is in power, with the 'immune' sleeping_vassals rule."""
         if self.rules.sleeping_vassals != "immune" or power_party(self.board) is not None:
@@ -209,8 +232,10 @@ class DjambiState(State):
         return int(self.board.translate(_OCCUPIED)[::-1], 2)
 
     def effect(self, move: Move) -> Effect:
-        self._check(move)
-        if isinstance(move, Act | Go | Report):  # first: thousands of these per turn start
+        # Thousands of calls per turn start (the recognizer's index): the listed moves are known by identity.
+        if id(move) not in self.derived.ids:
+            self._check(move)
+        if isinstance(move, _BOARD_MOVES):
             return effect(self.board, move, self._walled(move), self.rules.reporter == "all")
         if isinstance(move, Resign):
             return self._resign_effect()
@@ -229,12 +254,13 @@ class DjambiState(State):
     def _walled(self, move: BoardMove) -> list[int]:
         """The Chiefs `move` walls in, found without searching the board for nearly every move (see walls.py)."""
         d = self.derived
-        mode = self.rules.walled_in
-        if d.watch is None:
-            d.watch = WallWatch(self.board, mode)
+        watch = d.watch
+        if watch is None:
+            watch = d.watch = WallWatch(self.board, self.rules.walled_in)
         moved = changed(move)
-        if not moved & d.watch.union:
-            return []
+        if not moved & watch.union:
+            return _NOBODY
+        mode = self.rules.walled_in
         suspects: list[int] | None
         if isinstance(move, Act) and move.kind != ASSASSIN:
             key = (move.src, move.dst, move.exit)
@@ -249,7 +275,7 @@ class DjambiState(State):
             if suspects == []:
                 return []
         else:
-            suspects = d.watch.hits(moved)
+            suspects = watch.hits(moved)
             if any(moved >> sq & 1 for sq in suspects):
                 suspects = None  # a Chief moved or died: search afresh
         board = after(self.board, move)
@@ -263,8 +289,10 @@ class DjambiState(State):
         return state_to_json(self)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        # Djambi has no secrets; the view adds the words the page shows.
-        return {**self.to_json(), "to_move": self.to_move, "turn_text": self.turn_text()}
+        # Djambi has no secrets; the view adds the words and the turn bookkeeping the page shows.
+        from controller.games.djambi.view import page
+
+        return {**self.to_json(), "to_move": self.to_move, "turn_text": self.turn_text(), **page(self)}
 
     def describe(self, move: Move) -> str:
         return text.describe(self, move)

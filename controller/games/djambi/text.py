@@ -57,7 +57,8 @@ def turn_text(state: DjambiState) -> str:
 
 def record(state: DjambiState, move: Move) -> str:
     """The move as the move list shows it: the notation, then in brackets what it caused (the parser skips those):
-    MH8xI9>H5 (kills Blue's Chief; Red takes Blue; Red wins: the last Chief standing)."""
+    MH8xI9>H5 (kills Blue's Chief; Red takes Blue; Red wins: the last Chief standing), MC4xC5>B2 (kills Yellow's
+    Militant; Green's Chief walled in on A1; Green vassal)."""
     if not isinstance(move, Go | Act | Report | Resign):
         return str(move)
     board = state.board
@@ -65,7 +66,8 @@ def record(state: DjambiState, move: Move) -> str:
     victims = killed(board, move) if isinstance(move, Go | Act | Report) else [CHIEF_CODES[state.to_move or 0]]
     notes = [f"kills {piece_name(c)}" for c in victims if not isinstance(move, Resign)]
     dead = [c for c in CHIEF_CODES if c in board and c not in nxt.board]
-    notes += [f"{PARTIES[PARTY_OF[c]]}'s Chief walled in" for c in dead if c not in victims]
+    # The square tells the page which Chief to turn over (the board's chore).
+    notes += [f"{PARTIES[PARTY_OF[c]]}'s Chief walled in on {NAMES[board.index(c)]}" for c in dead if c not in victims]
     for party, (was, now) in enumerate(zip(state.control, nxt.control, strict=True)):
         if was != now:
             notes.append(f"{PARTIES[party]} vassal" if now == VASSAL else f"{PARTIES[now]} takes {PARTIES[party]}")

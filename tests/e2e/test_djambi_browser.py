@@ -1,0 +1,114 @@
+"""Djambi on the simulated board in real Chromium (Debian's package, driven by Playwright) against a real `agora play`:
+a kill made by clicking the board (the killer, the victim, then the corpse's square among those lit), the move list,
+and the turn passing on, here to the party the killer's player just inherited.
+
+The game is a stored, unfinished game with a middle-game position, which `agora play` resumes: it starts with the
+pieces standing where that position has them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from controller.games import load
+from controller.games.djambi.diagram import position
+from controller.store import GameStore
+from tests.e2e.server import Server, start
+
+# The LEDs' colours as the page shows them in data-led (controller/lights: colour times the meaning's peak level).
+DESTINATION = "4490ba"  # sky blue at 0.8: where the piece in hand may go
+DARK = "000000"
+RED_MARK = "1f0e00"  # vermillion at 0.15: Red's Chief, glowing for the player who moves another party's pieces
+TIMEOUT = 10_000
+
+# Red to move. Red's Militant on G7 can kill Blue's Chief on I9 (H8 is empty); Blue keeps a Militant on G9.
+POSITION = {
+    "A9": "RC",
+    "G7": "RM",
+    "C5": "RA",
+    "I9": "BC",
+    "G9": "BM",
+    "I1": "YC",
+    "H2": "YM",
+    "A1": "GC",
+    "B3": "GM",
+    "D4": "xx",
+}
+KILL = "MG7xI9>B6 (kills Blue's Chief; Red takes Blue)"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    db = tmp_path / "games.sqlite"
+    state = position(POSITION)
+    assert load("djambi").from_json(state.to_json()) == state
+    store = GameStore(db)
+    store.create("djambi", 4, 0, {}, ["board"] * 4, state.to_json())
+    store.close()
+    s = start("djambi", tmp_path, db=db)
+    yield s
+    s.stop()
+
+
+def square(page: Page, name: str) -> Locator:
+    return page.locator(f'#board [data-square="{name}"]')
+
+
+def led_is(page: Page, name: str, colour: str) -> None:
+    page.wait_for_function(
+        "([sq, colour]) => document.querySelector(`#board [data-square='${sq}']`).dataset.led === colour",
+        arg=[name, colour],
+        timeout=TIMEOUT,
+    )
+
+
+def test_a_kill_by_clicking_the_board_then_the_inherited_party_moves(browser: Browser, server: Server) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page.goto(server.url + "/")
+    expect(page.locator("#turn")).to_contain_text("Red to move", timeout=TIMEOUT)
+    panel = page.locator("#game-panel")
+    expect(panel.locator(".dj-upcoming li").first).to_have_text("Red", timeout=TIMEOUT)
+    expect(square(page, "e5").locator(".dj-maze")).to_have_count(1)
+    # The corpse already on the board is drawn as a corpse: no party, a cross instead of a letter.
+    expect(square(page, "d4")).to_have_attribute("data-piece", "corpse")
+    expect(square(page, "d4").locator("line.dj-corpse")).to_have_count(2)
+
+    square(page, "g7").click()  # the killer in hand
+    square(page, "i9").click()  # the victim in hand
+    square(page, "i9").click()  # the killer set down on the victim's square
+    # Now the squares the corpse may go to are lit: any empty square and, a Chief just killed, the empty Maze;
+    # never an occupied square. (The Militant's own square G7 takes a corpse too; it pulses as the origin.)
+    for name in ("b6", "e5", "a5", "h8", "i7"):
+        led_is(page, name, DESTINATION)
+    for name in ("d4", "c5", "g9", "i9"):
+        assert square(page, name).get_attribute("data-led") != DESTINATION
+    expect(panel.locator(".dj-hint")).to_be_visible()
+
+    square(page, "b6").click()  # the corpse set down
+    expect(page.locator("#moves li")).to_have_text([KILL], timeout=TIMEOUT)
+    expect(square(page, "b6")).to_have_attribute("data-piece", "corpse")
+    expect(square(page, "i9")).to_have_attribute("data-piece", "M0")
+
+    # The turn passes to Blue's pieces, which Red now plays: the page says so, the panel shows the inheritance,
+    # and Red's Chief glows in Red's colour while Blue's Militant is lit as the piece to move.
+    expect(page.locator("#turn")).to_have_text("Red plays Blue's pieces", timeout=TIMEOUT)
+    expect(panel.locator('tr[data-party="1"]')).to_contain_text("played by Red (inherited)")
+    expect(panel.locator(".dj-upcoming li").first).to_have_text("Blue by Red")
+    led_is(page, "a9", RED_MARK)
+    page.wait_for_function(
+        "() => !['000000', '1f0e00'].includes(document.querySelector(\"#board [data-square='g9']\").dataset.led)",
+        timeout=TIMEOUT,
+    )
+
+    # Red moves Blue's Militant; then Yellow's own turn.
+    square(page, "g9").click()
+    square(page, "f9").click()
+    expect(page.locator("#moves li")).to_have_text([KILL, "MG9-F9"], timeout=TIMEOUT)
+    expect(page.locator("#turn")).to_have_text("Yellow to move", timeout=TIMEOUT)
+    assert square(page, "e5").get_attribute("data-led") != DESTINATION
+    led_is(page, "a9", DARK)
+    page.close()
