@@ -91,6 +91,8 @@ def render(scene: SceneInput, t: float) -> Frame:
                 frame[step.dst] = _scale(colour, peak * intensity(pattern, t, phase=1))
                 moved |= 1 << step.dst
         _paint(frame, removals, Meaning.CHORE_REMOVE, t)
+        # A piece to turn over is carried from its square back to it: the carry light, on that square alone.
+        _paint(frame, g.chore_touches, Meaning.CHORE_MOVE, t)
         _paint(frame, g.mismatch_fill & ~moved, Meaning.MISMATCH_FILL, t)
         _paint(frame, g.mismatch_empty & ~moved & ~removals, Meaning.MISMATCH_EMPTY, t)
     else:

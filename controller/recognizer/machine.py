@@ -65,6 +65,7 @@ class Guidance:
     chore_moves: tuple[Step, ...] = ()
     chore_removals: int = 0
     chore_stays: int = 0
+    chore_touches: int = 0  # pieces to lift and put back (a walled-in Djambi Chief to turn over)
 
 
 class Recognizer:
@@ -311,6 +312,7 @@ class Recognizer:
         those no open chore explains: a piece set down where no chore leads, or lifted where none starts."""
         fill, empty = self.expected & ~self.occupancy, self.occupancy & ~self.expected
         if self.mode is Mode.CHORES:
+            fill &= ~self.chore_touch  # a piece held up while it is turned over is no mistake
             for step in self.chore_steps:
                 if step.dst is not None:
                     fill &= ~(1 << step.dst)
@@ -373,6 +375,11 @@ class Recognizer:
         if self.mode is Mode.CHORES:
             removals = 0
             moves: list[Step] = []
+            stepped = 0  # squares a chore step already guides; the rest of the touches are pieces to turn over
+            for step in self.chore_steps:
+                for end in (step.src, step.dst):
+                    if end is not None:
+                        stepped |= 1 << end
             for step in self.chore_steps:
                 if step.dst is None:
                     # A piece to take off, also where another then comes (a unit dislodged by the winner): shown as
@@ -390,6 +397,7 @@ class Recognizer:
                 chore_moves=tuple(moves),
                 chore_removals=removals,
                 chore_stays=self.chore_show & o,
+                chore_touches=self.chore_touch & ~self.touched & ~stepped,
                 mismatch_fill=expected & ~o,
                 mismatch_empty=o & ~expected,
             )

@@ -376,7 +376,13 @@ class Session:
         if self.occupancy != target or must:
             self.chores_open = True
             self.events.append(
-                ev.ChoresAsked(t, tuple(s.to_json() for s in steps), target & ~self.occupancy, self.occupancy & ~target)
+                ev.ChoresAsked(
+                    t,
+                    tuple(s.to_json() for s in steps),
+                    target & ~self.occupancy,
+                    self.occupancy & ~target,
+                    must & ~self.recognizer.touched,
+                )
             )
         shown = 0
         for sq in show:

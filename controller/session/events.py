@@ -39,6 +39,7 @@ class ChoresAsked:
     steps: tuple[dict[str, Any], ...]  # Step.to_json()
     fill: int
     empty: int
+    touch: int = 0  # pieces to lift and put back (turned over)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -47,6 +48,7 @@ class ChoresAsked:
             "steps": list(self.steps),
             "fill": names(self.fill),
             "empty": names(self.empty),
+            "touch": names(self.touch),
         }
 
 

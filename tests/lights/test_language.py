@@ -135,3 +135,8 @@ def test_a_bounced_piece_stays_lit_while_the_chores_are_done() -> None:
     scene = SceneInput(g(mode=Mode.CHORES, expected=A1 | B2, occupancy=A1 | B2, chore_stays=A1), REGION)
     assert render(scene, 0.3)[parse("a1")] == lit(Meaning.CHORE_STAYS, 0.3) != OFF
     assert render(scene, 0.3)[parse("b2")] == OFF
+
+
+def test_a_piece_to_turn_over_gets_the_carry_light_on_its_own_square() -> None:
+    scene = SceneInput(g(mode=Mode.CHORES, expected=A1, occupancy=A1, chore_touches=A1), REGION)
+    assert render(scene, 0.1)[parse("a1")] == lit(Meaning.CHORE_MOVE, 0.1) != OFF
