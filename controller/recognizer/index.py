@@ -83,19 +83,20 @@ def make_candidate(start: int, move: Move, effect: Effect, near_miss: NearMiss |
     if effect.chore_touch:
         chore_touch |= _touch_mask(effect.chore_touch)
     involved = dsrc | ddst | csrc | cdst
+    # Positional: keyword arguments cost a measurable share of a turn start with thousands of moves.
     return Candidate(
-        move=move,
-        effect=effect,
-        decision_occ=decision_occ,
-        final_occ=final_occ,
-        must_touch=must_touch,
-        chore_touch=chore_touch,
-        lifts=dsrc | csrc | touch,
-        fills=ddst | cdst | touch,
-        decision_lifts=dsrc,
-        final_touch=must_touch | chore_touch | (involved & ~(final_occ ^ start)),
-        takes=removed | (must_touch & start),
-        near_miss=near_miss,
+        move,
+        effect,
+        decision_occ,
+        final_occ,
+        must_touch,
+        chore_touch,
+        dsrc | csrc | touch,
+        ddst | cdst | touch,
+        dsrc,
+        must_touch | chore_touch | (involved & ~(final_occ ^ start)),
+        removed | (must_touch & start),
+        near_miss,
     )
 
 
@@ -124,6 +125,7 @@ class TurnIndex:
     # decision-lift set -> how many distinct (decision occupancy, must-touch) results legal moves lifting exactly
     # those squares have: more than one means the move could still go on (a slide, a piece still to turn over).
     reach: dict[int, int] = field(default_factory=dict)
+    _same_piece: dict[int, list[Candidate]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         by_decision: defaultdict[int, list[Candidate]] = defaultdict(list)
@@ -133,27 +135,33 @@ class TurnIndex:
         lift_sets: defaultdict[int, list[Candidate]] = defaultdict(list)
         fill_sets: defaultdict[int, list[Candidate]] = defaultdict(list)
         movable = 0
-        reach: defaultdict[int, set[tuple[int, int]]] = defaultdict(set)
+        same_piece: defaultdict[int, list[Candidate]] = defaultdict(list)
         for c in self.candidates:
             by_decision[c.decision_occ].append(c)
             if c.final_occ != c.decision_occ:
                 by_final[c.final_occ].append(c)
             lift_sets[c.lifts].append(c)
             fill_sets[c.fills].append(c)
-            if c.is_legal:
+            if c.near_miss is None:
                 # What the player can act on: pieces to lift, and squares to tap (a Politics state to claim).
                 movable |= c.decision_lifts or (c.must_touch if not c.effect.decision else 0)
-                reach[c.decision_lifts].add((c.decision_occ, c.must_touch))
+                same_piece[c.decision_lifts].append(c)
         self.by_decision = dict(by_decision)
         self.by_final = dict(by_final)
         self.by_lift = _by_square(lift_sets)
         self.by_fill = _by_square(fill_sets)
         self.movable = movable
-        self.reach = {k: len(v) for k, v in reach.items()}
+        self._same_piece = dict(same_piece)
 
     def extendable(self, c: Candidate) -> bool:
         """Could the board still turn into another move of the same piece (a slide not yet finished)?"""
-        return self.reach.get(c.decision_lifts, 0) > 1
+        # Counted on first need: only a handful of moves are ever matched in a turn, out of thousands indexed.
+        key = c.decision_lifts
+        count = self.reach.get(key)
+        if count is None:
+            count = len({(o.decision_occ, o.must_touch) for o in self._same_piece.get(key, ())})
+            self.reach[key] = count
+        return count > 1
 
     def on_the_way(self, occupancy: int) -> list[Candidate]:
         """Candidates the board could still become, narrowed through the square index."""
