@@ -17,7 +17,6 @@ from controller.games import (
     Game,
     GameError,
     IllegalMoveError,
-    InvalidMoveError,
     Move,
     State,
     to_move_json,
@@ -35,7 +34,8 @@ def error(kind: str, message: str) -> Answer:
     return {"ok": False, "error": {"kind": kind, "message": message}}
 
 
-def _kind(exc: GameError) -> str:
+def error_kind(exc: GameError) -> str:
+    """The protocol's error kind for a game error (the web API answers with the same kinds)."""
     if isinstance(exc, AmbiguousMoveError):
         return "ambiguous"
     if isinstance(exc, IllegalMoveError):
@@ -197,16 +197,6 @@ class Referee:
         except ProtocolError as exc:
             return error("protocol", str(exc))
         except GameError as exc:
-            return error(_kind(exc), str(exc))
+            return error(error_kind(exc), str(exc))
         except RecursionError:
             return error("protocol", "the request is nested too deeply")
-
-
-def parse_error_kind(exc: Exception) -> str:
-    """The protocol's error kind for an exception (used by the web API too)."""
-    if isinstance(exc, GameError):
-        return _kind(exc)
-    return "protocol"
-
-
-__all__ = ["Answer", "InvalidMoveError", "ProtocolError", "Referee", "error", "parse_error_kind"]

@@ -7,6 +7,7 @@ its last row without replaying anything, and an export needs no rules engine.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
 import time
@@ -42,6 +43,13 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (game_id, ply)
 );
 """
+
+
+def default_db_path() -> Path:
+    """Where the games file lives: `$AGORA_HOME/games.sqlite`, else ~/.local/share/agora/games.sqlite."""
+    home = os.environ.get("AGORA_HOME")
+    base = Path(home) if home else Path.home() / ".local" / "share" / "agora"
+    return base / "games.sqlite"
 
 
 class StoreError(Exception):

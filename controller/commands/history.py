@@ -10,8 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.games import GameError, load
-from controller.session.runner import default_db_path
-from controller.store import GameStore, StoreError
+from controller.store import GameStore, StoreError, default_db_path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

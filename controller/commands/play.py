@@ -19,8 +19,8 @@ from controller.games import GameError, load, names
 from controller.recognizer import RecognizerSettings
 from controller.session.core import Session, SessionError, SessionSettings
 from controller.session.factory import new_session, resume_session
-from controller.session.runner import Controller, default_db_path
-from controller.store import GameStore, StoreError
+from controller.session.runner import Controller
+from controller.store import GameStore, StoreError, default_db_path
 from controller.web import WebConfig, create_app
 from controller.web.app import is_loopback
 

@@ -16,7 +16,6 @@ from controller.games import (
     SIMULTANEOUS,
     Effect,
     Game,
-    GameError,
     IllegalMoveError,
     Move,
     Orders,
@@ -67,6 +66,11 @@ class Ply:
     seat: int | None
     source: str
     effect: Effect
+
+    @property
+    def public_text(self) -> str:
+        """The move as everyone may read it: an order set shows only whose it is, never its orders."""
+        return self.text if not isinstance(self.move, Orders) else f"orders {self.seat}"
 
 
 def _changed(effect: Effect, occupancy: int) -> int:
@@ -347,8 +351,7 @@ class Session:
         self.confirmed = _changed(effect, start) & self.region
         self.confirmed_at = t
         description = before.describe(move) if not isinstance(move, Orders) else "orders handed in"
-        shown = text if not isinstance(move, Orders) else f"orders {move.seat}"
-        self.events.append(ev.Committed(t, ply, shown, seat, source, description))
+        self.events.append(ev.Committed(t, ply, self.history[-1].public_text, seat, source, description))
         if candidate is not None:
             self._ask_chores(
                 candidate.final_occ, effect.chores, candidate.chore_touch, t, reset_touch=False, show=effect.chore_show
@@ -435,13 +438,9 @@ class Session:
         return [
             {
                 "ply": i,
-                "move": p.text if not isinstance(p.move, Orders) else f"orders {p.seat}",
+                "move": p.public_text,
                 "seat": p.seat,
                 "source": p.source,
             }
             for i, p in enumerate(self.history)
         ]
-
-
-def check_game_error(exc: Exception) -> bool:
-    return isinstance(exc, GameError | SessionError)

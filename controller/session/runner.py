@@ -9,7 +9,6 @@ import contextlib
 import json
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 from controller.games import GameError
@@ -279,11 +278,3 @@ def frame_hex(frame: Frame) -> str:
 
 def _hex(occupancy: int) -> str:
     return f"{occupancy:021x}"
-
-
-def default_db_path() -> Path:
-    import os
-
-    home = os.environ.get("AGORA_HOME")
-    base = Path(home) if home else Path.home() / ".local" / "share" / "agora"
-    return base / "games.sqlite"

@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from controller.games import CHANCE, GameError, UnknownGameError, load, names
 from controller.games.squares import parse as parse_square
 from controller.ports import Hands
-from controller.referee import parse_error_kind
+from controller.referee import error_kind
 from controller.session.core import Session, SessionError
 from controller.session.runner import Controller, frame_hex
 from controller.session.seats import SeatKind
@@ -122,7 +122,7 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
         try:
             return await controller.request(fn)
         except GameError as exc:
-            raise fail(400, parse_error_kind(exc), str(exc)) from exc
+            raise fail(400, error_kind(exc), str(exc)) from exc
         except SessionError as exc:
             raise fail(409, "illegal", str(exc)) from exc
         except StoreError as exc:
