@@ -104,14 +104,52 @@ def test_games_and_history_are_listed(server: Server) -> None:
     assert exported["game"] == GAME and "moves" in exported
 
 
+def pin_of(server: Server) -> str:
+    return server.log.read_text().split("Admin PIN for new games and seats: ")[1].split()[0]
+
+
+def test_undo_and_closing_orders_need_the_pin_in_a_game_with_secrets(networked: Server) -> None:
+    assert networked.state()["game"]["name"] == GAME
+    assert networked.post("/api/undo", {}).status_code == 403  # a phone may not take back another seat's move
+    assert networked.post("/api/close-orders", {}).status_code == 403
+    r = networked.post("/api/close-orders", {}, headers={"X-Agora-Pin": pin_of(networked)})
+    assert error_of(r)["kind"] == "illegal"  # no phase of secret orders in Politics
+    r = networked.post("/api/undo", {}, headers={"X-Agora-Pin": pin_of(networked)})
+    assert r.status_code in (200, 409)  # allowed: done, or nothing to take back yet
+
+
+def test_a_bad_order_timer_is_refused_at_start(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "controller",
+            "play",
+            "chesspolitik",
+            "--board",
+            "sim",
+            "--order-time",
+            "0",
+            "--db",
+            str(tmp_path / "g.sqlite"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "--order-time" in done.stderr
+
+
 def test_admin_actions_need_the_pin_when_serving_the_network(networked: Server) -> None:
     assert error_of(networked.post("/api/new", {"game": "polis"}))["kind"] == "protocol"
     r = networked.post("/api/new", {"game": "polis"}, headers={"X-Agora-Pin": "000000x"})
     assert r.status_code == 403
     assert networked.get("/api/seats").status_code == 403
     assert networked.get("/api/seats/0/qr.svg").status_code == 403
-    log = networked.log.read_text()
-    pin = log.split("Admin PIN for new games and seats: ")[1].split()[0]
+    pin = pin_of(networked)
     r = networked.post("/api/new", {"game": "polis"}, headers={"X-Agora-Pin": pin})
     assert r.status_code == 200, r.text
     assert r.json()["game"]["name"] == "polis"
