@@ -10,37 +10,20 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from controller.games import (
-    CHANCE,
-    SIMULTANEOUS,
-    AmbiguousMoveError,
-    Game,
-    GameError,
-    IllegalMoveError,
-    Move,
-    State,
-    to_move_json,
-)
+from controller.errors import AgoraError, ErrorKind, IllegalMoveError, ProtocolError, answer_for
+from controller.games import CHANCE, SIMULTANEOUS, Game, Move, State, to_move_json
 
 Answer = dict[str, Any]
 MAX_LINE = 1_000_000  # a request longer than this is refused rather than parsed
 
 
-class ProtocolError(Exception):
-    """The request itself is wrong: not JSON, not an object, an unknown command, a missing or mistyped field."""
+def error(kind: ErrorKind, message: str) -> Answer:
+    return {"ok": False, "error": {"kind": kind.value, "message": message}}
 
 
-def error(kind: str, message: str) -> Answer:
-    return {"ok": False, "error": {"kind": kind, "message": message}}
-
-
-def error_kind(exc: GameError) -> str:
-    """The protocol's error kind for a game error (the web API answers with the same kinds)."""
-    if isinstance(exc, AmbiguousMoveError):
-        return "ambiguous"
-    if isinstance(exc, IllegalMoveError):
-        return "illegal"
-    return "invalid"
+def error_kind(exc: AgoraError) -> ErrorKind:
+    """The protocol's error kind for an error (the web API answers with the same kinds): see controller.errors."""
+    return answer_for(exc).kind
 
 
 def _field(req: Mapping[str, Any], name: str, kind: type | tuple[type, ...], required: bool = True) -> Any:
@@ -61,6 +44,13 @@ def _seat(req: Mapping[str, Any], state: State, required: bool) -> int | None:
     if seat is not None and not 0 <= seat < state.seats:
         raise ProtocolError(f"there is no seat {seat}: seats are 0 to {state.seats - 1}")
     return seat  # type: ignore[no-any-return]
+
+
+def _required_seat(req: Mapping[str, Any], state: State) -> int:
+    seat = _seat(req, state, required=True)
+    if seat is None:  # _field raised already; this only tells the type checker
+        raise ProtocolError(f"'{req.get('cmd')}' needs the field 'seat'")
+    return seat
 
 
 class Referee:
@@ -118,8 +108,7 @@ class Referee:
         return self.describe()
 
     def cmd_submit(self, req: Mapping[str, Any]) -> Answer:
-        seat = _seat(req, self.state, required=True)
-        assert seat is not None
+        seat = _required_seat(req, self.state)
         texts = _field(req, "orders", list)
         if not all(isinstance(t, str) for t in texts):
             raise ProtocolError("'orders' is a list of order texts")
@@ -194,9 +183,7 @@ class Referee:
                 known = ", ".join(self.COMMANDS)
                 raise ProtocolError(f"unknown command {cmd!r}; the commands are: {known}")
             return handler(self, req)
-        except ProtocolError as exc:
-            return error("protocol", str(exc))
-        except GameError as exc:
+        except AgoraError as exc:
             return error(error_kind(exc), str(exc))
         except RecursionError:
-            return error("protocol", "the request is nested too deeply")
+            return error(ErrorKind.PROTOCOL, "the request is nested too deeply")

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from controller.errors import GameNotStoredError, StoreError
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -50,10 +52,6 @@ def default_db_path() -> Path:
     home = os.environ.get("AGORA_HOME")
     base = Path(home) if home else Path.home() / ".local" / "share" / "agora"
     return base / "games.sqlite"
-
-
-class StoreError(Exception):
-    """The games file cannot be used (another program holds it, the disk is full, it is not an Agora file)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +220,7 @@ class GameStore:
         """A stored game as JSON: its set-up, the move texts in order, and the final state."""
         record = self.get(game_id)
         if record is None:
-            raise StoreError(f"there is no game {game_id} in {self.path}")
+            raise GameNotStoredError(f"there is no game {game_id} in {self.path}")
         moves = self.moves(game_id)
         return {
             "id": record.id,

@@ -9,8 +9,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from controller.errors import StoreError
 from controller.games import GameError, load
-from controller.store import GameStore, StoreError, default_db_path
+from controller.store import GameStore, default_db_path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

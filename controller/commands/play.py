@@ -15,12 +15,13 @@ from typing import TextIO
 from controller.cli import BoardError, BoardSpecError, add_board_arguments, open_board
 from controller.clock import SystemClock
 from controller.commands.options import UsageError, add_game_arguments, parse_options, parse_seats
+from controller.errors import SessionError, StoreError
 from controller.games import GameError, load, names
 from controller.recognizer import RecognizerSettings
-from controller.session.core import Session, SessionError, SessionSettings
+from controller.session.core import Session, SessionSettings
 from controller.session.factory import new_session, resume_session
 from controller.session.runner import Controller
-from controller.store import GameStore, StoreError, default_db_path
+from controller.store import GameStore, default_db_path
 from controller.web import WebConfig, create_app
 from controller.web.app import is_loopback
 

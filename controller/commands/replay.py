@@ -23,10 +23,11 @@ from typing import Any, TextIO
 from controller.cli import SimOptions, open_board, sim_options
 from controller.clock import VirtualClock
 from controller.commands.options import UsageError, add_game_arguments, parse_options, parse_seats
+from controller.errors import SessionError
 from controller.games import Game, GameError, State, load, names
 from controller.games.squares import parse as parse_square
 from controller.recognizer import RecognizerSettings
-from controller.session.core import Session, SessionError, SessionSettings
+from controller.session.core import Session, SessionSettings
 from controller.session.runner import Controller
 
 MAX_QUIET = 600.0  # after the last event, virtual seconds to let pending timers run before giving up

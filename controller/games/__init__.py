@@ -1,6 +1,7 @@
 """Pure rules engines behind one API (see ARCHITECTURE.md, "The game API"). No I/O, nothing else of the project."""
 
 from controller.games.errors import (
+    AgoraError,
     AmbiguousMoveError,
     GameError,
     IllegalMoveError,
@@ -26,6 +27,7 @@ __all__ = [
     "JSON",
     "NO_EFFECT",
     "SIMULTANEOUS",
+    "AgoraError",
     "AmbiguousMoveError",
     "Dynamics",
     "Effect",

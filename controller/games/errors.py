@@ -1,13 +1,19 @@
-"""The errors of the game API.
+"""The errors of the game API, and the base of every error of Agora.
 
-Every one is a ValueError whose message a player can read: the web page and the referee show it as it is.
+`AgoraError` is defined here, with the rules engines, because they import nothing else of the project; the rest of
+the hierarchy (sessions, the store, the board) and the table that maps each error to what the referee and the web
+API answer are in `controller.errors`. Every message is one a player can read: the page and the referee show it.
 """
 
 from __future__ import annotations
 
 
-class GameError(ValueError):
-    """Base of every error the game API raises."""
+class AgoraError(Exception):
+    """Base of every error Agora raises on purpose; its message is for the person at the board."""
+
+
+class GameError(AgoraError, ValueError):
+    """Base of every error the game API raises (a ValueError too: the text or the request is wrong)."""
 
 
 class InvalidMoveError(GameError):

@@ -11,17 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.games import (
-    CHANCE,
-    SIMULTANEOUS,
-    Effect,
-    Game,
-    IllegalMoveError,
-    Move,
-    Orders,
-    State,
-    Step,
-)
+from controller.errors import IllegalMoveError, SessionError
+from controller.games import CHANCE, SIMULTANEOUS, Effect, Game, Move, Orders, State, Step
 from controller.games.playout import random_orders
 from controller.recognizer import (
     Cancelled,
@@ -42,10 +33,6 @@ from controller.recognizer import (
 from controller.session import events as ev
 from controller.session.seats import SeatKind
 from controller.store import GameStore
-
-
-class SessionError(Exception):
-    """A request the session cannot do now (nothing to undo, no question asked); the message is for a player."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,9 +157,9 @@ class Session:
         """A move typed or clicked on the page (a declaration, a speech card, entered dice, a phone's move)."""
         s = self.state
         if s.to_move is None:
-            raise IllegalMoveError("the game is over")
+            raise SessionError("the game is over")
         if s.to_move is SIMULTANEOUS:
-            raise IllegalMoveError("this is a phase of secret orders: hand them in on your seat's page")
+            raise SessionError("this is a phase of secret orders: hand them in on your seat's page")
         move = self.game.parse(text, s, seat)
         if s.to_move is CHANCE:
             if move not in {m for m, _ in s.chance_outcomes()}:
@@ -187,16 +174,16 @@ class Session:
     def submit_orders(self, seat: int, texts: Sequence[str], t: float) -> None:
         s = self.state
         if s.to_move is not SIMULTANEOUS:
-            raise IllegalMoveError("orders are only handed in during a phase of secret orders")
+            raise SessionError("orders are only handed in during a phase of secret orders")
         if not 0 <= seat < s.seats:
-            raise IllegalMoveError(f"there is no seat {seat}")
+            raise SessionError(f"there is no seat {seat}")
         orders = [self.game.parse(text, s, seat) for text in texts]
         self._commit(Orders(seat, tuple(orders)), t, "phone")
 
     def close_orders(self, t: float) -> None:
         """The host's timer ran out (or the host closed the phase): seats that handed in nothing give no orders."""
         if self.state.to_move is not SIMULTANEOUS:
-            raise IllegalMoveError("no orders are being written now")
+            raise SessionError("no orders are being written now")
         missing = sorted(self.state.waiting_for())
         for seat in missing:
             if self.state.to_move is not SIMULTANEOUS or seat not in self.state.waiting_for():
@@ -205,7 +192,7 @@ class Session:
 
     def roll(self, t: float) -> None:
         if self.state.to_move is not CHANCE:
-            raise IllegalMoveError("there is nothing to roll now")
+            raise SessionError("there is nothing to roll now")
         self._commit(self.state.sample_chance(), t, "dice")
 
     def answer(self, choice: int | str, t: float) -> None:
@@ -331,7 +318,7 @@ class Session:
     def _commit(self, move: Move, t: float, source: str, candidate: Candidate | None = None) -> None:
         before = self.state
         if before.to_move is SIMULTANEOUS and not isinstance(move, Orders):
-            raise IllegalMoveError("orders are handed in on each seat's page")
+            raise SessionError("orders are handed in on each seat's page")
         effect = candidate.effect if candidate is not None else before.effect(move)
         after = before.play(move)
         text = before.record(move)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from controller.errors import SessionError
 from controller.games import DEFAULT, NO_EFFECT, Game, GameError, Registry
 from controller.games.rng import fresh_seed
-from controller.session.core import Ply, Session, SessionError, SessionSettings
+from controller.session.core import Ply, Session, SessionSettings
 from controller.session.seats import SeatKind
 from controller.store import GameRecord, GameStore
 

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any, TextIO, TypeVar
 
-from controller.games import GameError
+from controller.errors import GameError, SessionError
 from controller.games.squares import name, squares_of
 from controller.lights import SceneInput, render
 from controller.ports import (
@@ -27,7 +27,7 @@ from controller.ports import (
     SquaresUntrusted,
     SwitchMatrix,
 )
-from controller.session.core import Session, SessionError
+from controller.session.core import Session
 from controller.session.events import Event
 
 T = TypeVar("T")

@@ -20,15 +20,15 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from controller.games import CHANCE, GameError, UnknownGameError, load, names
+from controller.errors import AgoraError, GameError, answer_for
+from controller.games import CHANCE, load, names
 from controller.games.squares import parse as parse_square
 from controller.ports import Hands
-from controller.referee import error_kind
-from controller.session.core import Session, SessionError
+from controller.session.core import Session
 from controller.session.runner import Controller, frame_hex
 from controller.session.seats import SeatKind
 from controller.session.snapshot import snapshot
-from controller.store import GameStore, StoreError
+from controller.store import GameStore
 from controller.web.models import AnswerRequest, MoveRequest, NewGameRequest, OrdersRequest, SquareRequest
 
 NewSession = Callable[..., Session]
@@ -82,6 +82,11 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse({"error": {"kind": exc.kind, "message": exc.message}}, status_code=exc.status)
 
+    @app.exception_handler(AgoraError)
+    async def _agora_error(request: Request, exc: AgoraError) -> JSONResponse:
+        answer = answer_for(exc)
+        return JSONResponse({"error": {"kind": answer.kind.value, "message": str(exc)}}, status_code=answer.status)
+
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         parts = []
@@ -119,14 +124,7 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
             raise fail(403, "protocol", "this needs the admin PIN shown on the board's console")
 
     async def run(fn: Callable[[Session, float], T]) -> T:
-        try:
-            return await controller.request(fn)
-        except GameError as exc:
-            raise fail(400, error_kind(exc), str(exc)) from exc
-        except SessionError as exc:
-            raise fail(409, "illegal", str(exc)) from exc
-        except StoreError as exc:
-            raise fail(503, "protocol", str(exc)) from exc
+        return await controller.request(fn)  # an AgoraError it raises is answered by `_agora_error`
 
     # ---- pages -----------------------------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -197,11 +195,7 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
     async def export(game_id: int) -> dict[str, Any]:
         if config.store is None:
             raise fail(404, "protocol", "this board keeps no games")
-        try:
-            data = config.store.export(game_id)
-        except StoreError as exc:
-            raise fail(404, "protocol", str(exc)) from exc
-        return _public_export(data)
+        return _public_export(config.store.export(game_id))
 
     # ---- playing ---------------------------------------------------------------------------------------------
     @app.post("/api/move", summary="Play a move typed or clicked on the page", tags=["play"])
@@ -272,11 +266,9 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
         if config.new_session is None:
             raise fail(409, "protocol", "this board cannot start games from the page")
         factory = config.new_session
+        load(body.game)  # an unknown game is answered from the error table
         try:
-            load(body.game)
             kinds = None if body.seat_kinds is None else [SeatKind.parse(k) for k in body.seat_kinds]
-        except UnknownGameError as exc:
-            raise fail(404, "invalid", str(exc)) from exc
         except ValueError as exc:
             raise fail(422, "invalid", str(exc)) from exc
 

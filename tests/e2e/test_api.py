@@ -53,7 +53,7 @@ def error_of(r) -> dict:
         ("/api/new", {"game": GAME, "seat_kinds": ["robot"]}, 422, "invalid"),
         ("/api/sim/toggle", {"square": "z9"}, 422, "invalid"),
         ("/api/sim/toggle", {"square": 5}, 422, "invalid"),
-        ("/api/roll", None, 400, "illegal"),
+        ("/api/roll", None, 409, "illegal"),  # nothing to roll now: the session's state, like nothing to undo
     ],
 )
 def test_bad_requests_get_a_4xx_with_a_message(server: Server, path: str, body: object, status: int, kind: str) -> None:
