@@ -22,8 +22,7 @@ from controller.session.core import Session, SessionSettings
 from controller.session.factory import new_session, resume_session
 from controller.session.runner import Controller
 from controller.store import GameStore, default_db_path
-from controller.web import WebConfig, create_app
-from controller.web.app import is_loopback
+from controller.web import WebConfig, create_app, is_loopback
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

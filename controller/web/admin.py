@@ -1,0 +1,64 @@
+"""What the host does (with the admin PIN when the board serves the network): new games, the order timer, abandon."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from fastapi import APIRouter, Header
+
+from controller.errors import ErrorKind
+from controller.games import load
+from controller.session.core import Session
+from controller.session.seats import SeatKind
+from controller.web.deps import SiteDep
+from controller.web.errors import ApiError
+from controller.web.models import NewGameRequest
+
+router = APIRouter(tags=["admin"])
+
+
+@router.post("/api/new", summary="Start a new game (admin)")
+async def new_game(body: NewGameRequest, site: SiteDep, x_agora_pin: str | None = Header(None)) -> dict[str, Any]:
+    site.check_pin(x_agora_pin)
+    factory = site.config.new_session
+    if factory is None:
+        raise ApiError(409, ErrorKind.PROTOCOL, "this board cannot start games from the page")
+    load(body.game)  # an unknown game is answered from the error table
+    try:
+        kinds = None if body.seat_kinds is None else [SeatKind.parse(k) for k in body.seat_kinds]
+    except ValueError as exc:
+        raise ApiError(422, ErrorKind.INVALID, str(exc)) from exc
+
+    def start(s: Session, t: float) -> dict[str, Any]:
+        settings = s.settings if body.order_time is None else replace(s.settings, order_time=body.order_time)
+        fresh = factory(
+            body.game, seats=body.seats, seed=body.seed, options=body.options, seat_kinds=kinds, settings=settings
+        )
+        site.controller.replace(fresh, t)
+        return site.snapshot(fresh, None)
+
+    return await site.run(start)
+
+
+@router.post("/api/close-orders", summary="End the phase of secret orders now, as the timer would (admin)")
+async def close_orders(site: SiteDep, x_agora_pin: str | None = Header(None)) -> dict[str, Any]:
+    site.check_pin(x_agora_pin)
+
+    def act(s: Session, t: float) -> dict[str, Any]:
+        s.close_orders(t)
+        return site.snapshot(s, None)
+
+    return await site.run(act)
+
+
+@router.post("/api/abandon", summary="Abandon the game being played (admin)")
+async def abandon(site: SiteDep, x_agora_pin: str | None = Header(None)) -> dict[str, Any]:
+    site.check_pin(x_agora_pin)
+
+    def stop(s: Session, t: float) -> dict[str, Any]:
+        if s.store is not None and s.game_id is not None:
+            s.store.abandon(s.game_id)
+        return {"abandoned": s.game_id}
+
+    return await site.run(stop)

@@ -1,0 +1,97 @@
+"""What every route depends on: `Site`, the controller and how this board serves the page, from one dependency.
+
+Every request that changes the game goes through `Site.run`, so it runs inside the controller's one loop, in order
+with the board's sensor events.
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any, TypeVar
+
+from fastapi import Depends
+from starlette.requests import HTTPConnection
+
+from controller.errors import ErrorKind
+from controller.ports import Hands
+from controller.session.core import Session
+from controller.session.runner import Controller
+from controller.session.snapshot import snapshot
+from controller.store import GameStore
+from controller.web.errors import ApiError
+
+NewSession = Callable[..., Session]
+T = TypeVar("T")
+
+
+@dataclass
+class WebConfig:
+    pin: str | None = None  # admin PIN; None: serving on loopback only, no PIN asked
+    hands: Hands | None = None  # the simulator's hands: clicking a square lifts or places a piece
+    new_session: NewSession | None = None
+    store: GameStore | None = None
+    public_url: str = "http://127.0.0.1:8000"
+
+
+def is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """The board being served: its controller and the web's configuration."""
+
+    controller: Controller
+    config: WebConfig
+
+    def seat(self, token: str) -> int:
+        """The seat whose token this is; 404 for a token of no seat."""
+        for i, t in enumerate(self.controller.session.tokens):
+            if hmac.compare_digest(t, token):
+                return i
+        raise ApiError(404, ErrorKind.PROTOCOL, "no seat has that token: scan the seat's QR code again")
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat of an optional token: None for none (the table's own page)."""
+        return None if token is None else self.seat(token)
+
+    def check_pin(self, pin: str | None) -> None:
+        if self.config.pin is None:
+            return
+        if pin is None or not hmac.compare_digest(pin, self.config.pin):
+            raise ApiError(403, ErrorKind.PROTOCOL, "this needs the admin PIN shown on the board's console")
+
+    async def run(self, fn: Callable[[Session, float], T]) -> T:
+        """`fn(session, now)` in the controller's loop; an AgoraError it raises is answered from the error table."""
+        return await self.controller.request(fn)
+
+    def snapshot(self, session: Session, seat: int | None) -> dict[str, Any]:
+        """The page's view of `session` for `seat`, with what only the controller knows."""
+        c = self.controller
+        snap = snapshot(session, seat)
+        snap["version"] = c.version
+        snap["sim"] = c.sim
+        snap["admin_pin"] = c.pin_required
+        due = session.orders_due
+        snap["orders_left"] = None if due is None else round(max(0.0, due - c.clock.now()), 1)
+        return snap
+
+    async def state(self, seat: int | None) -> dict[str, Any]:
+        """A snapshot taken inside the loop, so it never sees a session half way through an event."""
+        return await self.run(lambda s, t: self.snapshot(s, seat))
+
+
+def site(connection: HTTPConnection) -> Site:
+    found = connection.app.state.site
+    if not isinstance(found, Site):
+        raise TypeError("the app was not made by controller.web.create_app")
+    return found
+
+
+SiteDep = Annotated[Site, Depends(site)]

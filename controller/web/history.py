@@ -1,0 +1,66 @@
+"""The games stored on this board, and one of them exported (a running game with secrets as a spectator sees it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from controller.errors import ErrorKind, GameError
+from controller.games import load
+from controller.web.deps import SiteDep
+from controller.web.errors import ApiError
+
+router = APIRouter(tags=["history"])
+
+
+@router.get("/api/history", summary="Games stored on this board, newest first")
+async def history(site: SiteDep, limit: int = 50) -> list[dict[str, Any]]:
+    store = site.config.store
+    if store is None:
+        return []
+    if not 1 <= limit <= 500:
+        raise ApiError(422, ErrorKind.INVALID, "limit is 1 to 500")
+    return [
+        {
+            "id": r.id,
+            "game": r.game,
+            "seats": r.seats,
+            "status": r.status,
+            "plies": r.plies,
+            "outcome": r.outcome,
+            "created": r.created,
+        }
+        for r in store.games(limit)
+    ]
+
+
+@router.get("/api/history/{game_id}", summary="One stored game as JSON, with its move texts")
+async def export(game_id: int, site: SiteDep) -> dict[str, Any]:
+    if site.config.store is None:
+        raise ApiError(404, ErrorKind.PROTOCOL, "this board keeps no games")
+    return public_export(site.config.store.export(game_id))  # no such game: 404 from the error table
+
+
+def public_export(data: dict[str, Any]) -> dict[str, Any]:
+    """While a game with secrets is running, its export shows what a spectator may see: the states as
+    `view(None)` and order sets without their orders. A finished game is exported whole."""
+    try:
+        game = load(data["game"])
+    except GameError:
+        return data
+    if data["status"] != "playing" or not game.info.hidden_information:
+        return data
+    out = dict(data)
+    out["seed"] = None  # the seed deals the hands again
+    for key in ("initial", "final"):
+        try:
+            out[key] = game.from_json(data[key]).view(None)
+        except GameError:
+            out[key] = None
+    out.pop("states", None)
+    out["moves"] = [
+        {**m, "text": f"orders {m['seat']}"} if str(m["text"]).lower().startswith("orders") else m
+        for m in data["moves"]
+    ]
+    return out
