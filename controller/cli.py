@@ -185,24 +185,57 @@ async def open_board(
     """See the module docstring. `pin_factory` overrides the GPIO library (tests pass gpiozero's MockFactory)."""
     kind, path = parse_spec(spec)
     pm = load_pinmap(pinmap)
+    why = ""
     if kind == "auto":
-        kind, path = _auto(pm)
+        kind, path, why = await _auto(pm, clock)
     if kind == "sim":
-        return _open_sim(clock, pm, initial, sim or SimOptions())
-    if kind == "gpio":
-        return await _open_gpio(clock, pm, pin_factory)
-    assert path is not None
-    return await _open_serial(path, clock, pm)
+        board = _open_sim(clock, pm, initial, sim or SimOptions())
+    elif kind == "gpio":
+        board = await _open_gpio(clock, pm, pin_factory)
+    else:
+        assert path is not None
+        board = await _open_serial(path, clock, pm)
+    if why:
+        board.description += f" ({why})"
+    return board
 
 
-def _auto(pm: PinMap) -> tuple[str, str | None]:
+PICO_WAIT = 10.0
+"""How long `auto` and `serial:PATH` wait for a Pico that is on USB (or named) but whose port has not appeared yet."""
+
+
+async def _auto(pm: PinMap, clock: Clock) -> tuple[str, str | None, str]:
+    """(kind, path, why): the Pico when its port exists or it is on USB, else GPIO on a Pi, else the simulator."""
     from hardware.gpio_backend import pi_model
+    from hardware.usb_devices import picos_on_usb
 
-    if Path(pm.serial.port).exists():
-        return "serial", pm.serial.port
-    if pi_model() is not None:
-        return "gpio", None
-    return "sim", None
+    port = pm.serial.port
+    if _exists(port):
+        return "serial", port, f"auto: {port} exists"
+    picos = picos_on_usb()
+    if picos:
+        # A Pico is plugged in but its name is not there (yet): never fall back to a GPIO board with nothing on it.
+        await _wait_for_port(port, clock, f"a Raspberry Pi Pico is on USB ({picos[0]})")
+        return "serial", port, f"auto: the Pico on USB appeared as {port}"
+    model = pi_model()
+    if model is not None:
+        return "gpio", None, f"auto: no Pico on USB and no {port}, so this {model}'s own GPIO"
+    return "sim", None, "auto: not a Raspberry Pi and no Pico attached"
+
+
+def _exists(path: str) -> bool:
+    return Path(path).exists()  # a stat of a /dev node: it does not block the loop
+
+
+async def _wait_for_port(port: str, clock: Clock, why: str) -> None:
+    deadline = clock.now() + PICO_WAIT
+    while not _exists(port):
+        if clock.now() >= deadline:
+            raise BoardError(
+                f"{port} did not appear within {PICO_WAIT:g} s ({why}): is the Pico plugged in, running MicroPython "
+                "and the Agora firmware, and the udev rule installed (sudo ./firmware/pi/install.sh)?"
+            )
+        await clock.sleep(0.25)
 
 
 def _open_sim(clock: Clock, pm: PinMap, initial: int, options: SimOptions) -> Board:
@@ -233,34 +266,40 @@ def _open_sim(clock: Clock, pm: PinMap, initial: int, options: SimOptions) -> Bo
 
 async def _open_gpio(clock: Clock, pm: PinMap, pin_factory: Any) -> Board:
     from hardware.buttons import GpioButtons
-    from hardware.gpio_backend import make_pin_factory, pi_model
+    from hardware.gpio_backend import BackendChoice, GpioBackend, Library, open_backend
     from hardware.gpio_matrix import GpioMatrix
     from hardware.neopixel_strip import open_neopixels
 
-    factory = pin_factory if pin_factory is not None else make_pin_factory(pm.matrix.pin_factory)
+    if pin_factory is not None:
+        backend = GpioBackend(BackendChoice(Library.MOCK, None, "a pin factory given"), pin_factory=pin_factory)
+    else:
+        backend = open_backend(pm.matrix.pin_factory)
     m = pm.matrix
-    matrix = GpioMatrix(
-        m.rows,
-        m.columns,
-        pin_factory=factory,
-        clock=clock,
-        scan_hz=m.scan_hz,
-        settle=m.settle_us / 1e6,
-        debounce=m.debounce,
-    )
-    closers: list[Callable[[], Awaitable[None]]] = [matrix.aclose]
+    closers: list[Callable[[], Awaitable[None]]] = [_async(backend.close)]
     try:
+        matrix = GpioMatrix(
+            backend.matrix_pins(m.rows, m.columns),
+            clock=clock,
+            scan_hz=m.scan_hz,
+            settle=m.settle_us / 1e6,
+            debounce=m.debounce,
+        )
+        closers.append(matrix.aclose)
         strip = open_neopixels(pm.leds)
-        buttons = GpioButtons(pm.buttons, pin_factory=factory, clock=clock) if pm.buttons else None
+        buttons = GpioButtons(pm.buttons, pin_factory=backend.pin_factory, clock=clock) if pm.buttons else None
     except BaseException:
-        await matrix.aclose()
+        for close in reversed(closers):
+            await close()
         raise
     if buttons is not None:
         closers.append(_async(buttons.close))
-    model = pi_model() or "this machine"
+    model = backend.choice.model or "this machine"
     return Board(
         kind="gpio",
-        description=f"GPIO matrix on {model}, NeoPixels on {pm.leds.driver.upper()}",
+        description=(
+            f"GPIO matrix on {model} with {backend.choice.describe()}, NeoPixels on {pm.leds.driver.upper()}, "
+            f"pin map {pm.source}"
+        ),
         matrix=matrix,
         strip=strip,
         chain=pm.leds.chain.squares,
@@ -272,6 +311,7 @@ async def _open_gpio(clock: Clock, pm: PinMap, pin_factory: Any) -> Board:
 async def _open_serial(path: str, clock: Clock, pm: PinMap) -> Board:
     from hardware.serial_link import CoprocessorLink
 
+    await _wait_for_port(path, clock, "the board was given as serial:PATH")
     link = CoprocessorLink(
         path,
         clock,
@@ -284,7 +324,7 @@ async def _open_serial(path: str, clock: Clock, pm: PinMap) -> Board:
     name = link.firmware.name if link.firmware else "unknown firmware"
     return Board(
         kind="serial",
-        description=f"Pico co-processor on {path} ({name})",
+        description=f"Pico co-processor on {path} ({name}), pin map {pm.source}",
         matrix=link.matrix,
         strip=link.strip,
         chain=pm.leds.chain.squares,

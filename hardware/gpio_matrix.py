@@ -1,11 +1,12 @@
-"""The reed-switch matrix on the Pi's own GPIO: 9 rows driven low one at a time, 9 columns read with pull-ups.
+"""The reed-switch matrix on the Pi's own GPIO: 9 rows pulled low one at a time, 9 columns read with pull-ups.
 
 Electrically: a closed switch in the selected row pulls its column low through its diode; the diodes keep the
-unselected rows (driven high) out of the picture, so any pattern of magnets reads correctly (no ghosting).
+released rows out of the picture, so any pattern of magnets reads correctly (no ghosting). The pins are reached
+through `hardware.matrix_pins` (rows are never driven high: see there).
 
-Scanning runs as a task on the controller's event loop rather than a thread: one scan is about 100 pin calls plus
-nine ~30 us settle waits, well under a millisecond on a Pi 4, and doing it in the loop keeps every timing rule on
-the injected Clock, so the tests drive it on virtual time and get the same events every run.
+Scanning runs as a task on the controller's event loop rather than a thread: one scan is 19 lgpio calls plus nine
+~30 us settle waits, well under a millisecond on a Pi 4, and doing it in the loop keeps every timing rule on the
+injected Clock, so the tests drive it on virtual time and get the same events every run.
 """
 
 from __future__ import annotations
@@ -19,75 +20,90 @@ from controller.ports import BoardEvent, Clock, LinkLost, LinkRestored, Occupanc
 from hardware.debounce import DebounceConfig, Debouncer, untrusted_reason
 from hardware.errors import BoardError
 from hardware.hub import EventHub
+from hardware.matrix_pins import GpiozeroMatrixPins, MatrixPins
 
 SIZE = 9
 
 
-def busy_wait(seconds: float) -> None:
-    """Spin for a few microseconds: sleeping would hand the CPU away for a millisecond or more."""
-    end = time.perf_counter_ns() + int(seconds * 1e9)
-    while time.perf_counter_ns() < end:
-        pass
+PR_SET_TIMERSLACK = 29
+
+
+def fine_timer_slack() -> bool:
+    """Ask Linux to wake this thread within a microsecond of a short sleep, not the default 50 us later."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(PR_SET_TIMERSLACK, 1, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
+def nap(seconds: float) -> None:
+    """The settle wait: a real sleep, not a busy wait. Spinning 9 x 30 us, 200 times a second, would alone use
+    5 % of a core; sleeping costs two context switches, and with fine timer slack wakes about 10 us late."""
+    time.sleep(seconds)
 
 
 class GpioMatrix:
-    """SwitchMatrix over gpiozero pins. `pin_factory` is any gpiozero Factory (lgpio, RPi.GPIO, MockFactory)."""
+    """SwitchMatrix over `pins` (hardware.matrix_pins: lgpio groups, or any gpiozero pin factory)."""
 
     def __init__(
         self,
-        rows: Sequence[int],
-        columns: Sequence[int],
+        pins: MatrixPins,
         *,
-        pin_factory: Any,
         clock: Clock,
         scan_hz: float = 200.0,
         settle: float = 30e-6,
         debounce: DebounceConfig | None = None,
-        spin: Callable[[float], None] = busy_wait,
+        spin: Callable[[float], None] = nap,
     ) -> None:
-        if len(rows) != SIZE or len(columns) != SIZE:
-            raise ValueError(f"a 9x9 matrix needs 9 rows and 9 columns, not {len(rows)} and {len(columns)}")
-        from gpiozero import DigitalOutputDevice, InputDevice
-        from gpiozero.exc import GPIOZeroError
-
+        self._pins: MatrixPins | None = pins
         self._clock = clock
         self._period = 1.0 / scan_hz
         self._settle = settle
         self._spin = spin
-        self._devices: list[Any] = []
+        if spin is nap:
+            fine_timer_slack()
         try:
-            for pin in rows:
-                # active_high=False: "on" selects a row by driving it low; idle rows sit high.
-                self._devices.append(
-                    DigitalOutputDevice(pin, active_high=False, initial_value=False, pin_factory=pin_factory)
-                )
-            for pin in columns:
-                self._devices.append(InputDevice(pin, pull_up=True, pin_factory=pin_factory))
-        except GPIOZeroError as exc:
+            first = self.read_raw()
+        except BaseException:
             self._close_devices()
-            raise BoardError(f"cannot set up the switch matrix pins: {exc}") from exc
-        # The scan touches the pins directly: gpiozero's device properties cost several calls per read.
-        self._rows = [d.pin for d in self._devices[:SIZE]]
-        self._columns = [d.pin for d in self._devices[SIZE:]]
-        self._masks = [[1 << (r * SIZE + c) for c in range(SIZE)] for r in range(SIZE)]
-        self._debouncer = Debouncer(debounce or DebounceConfig(), self.read_raw())
+            raise
+        self._debouncer = Debouncer(debounce or DebounceConfig(), first)
         self._hub = EventHub(self._debouncer.occupancy)
         self._task: asyncio.Task[None] | None = None
         self.scans = 0
 
+    @classmethod
+    def on_factory(cls, rows: Sequence[int], columns: Sequence[int], *, pin_factory: Any, **options: Any) -> GpioMatrix:
+        """The matrix through a gpiozero pin factory (the tests' MockFactory, RPi.GPIO, native)."""
+        if len(rows) != SIZE or len(columns) != SIZE:
+            raise ValueError(f"a 9x9 matrix needs 9 rows and 9 columns, not {len(rows)} and {len(columns)}")
+        return cls(GpiozeroMatrixPins(pin_factory, rows, columns), **options)
+
     def read_raw(self) -> int:
         """One full scan of the switches, without debounce."""
+        pins = self._pins
+        if pins is None:
+            raise BoardError("the switch matrix is closed")
         occ = 0
         settle, spin = self._settle, self._spin
-        columns = self._columns
-        for row, masks in zip(self._rows, self._masks, strict=True):
-            row.state = 0
-            if settle:
-                spin(settle)
-            for col, bit in zip(columns, masks, strict=True):
-                if not col.state:
-                    occ |= bit
-            row.state = 1
+        select, columns = pins.select, pins.columns
+        recovering = False
+        try:
+            for row in range(SIZE):
+                select(row)
+                # A selected row pulls a closed switch's column low at once (a strong driver); what is slow is a
+                # column let go by the previous row recovering through its ~50 kOhm pull-up. So the wait is only
+                # needed after a row that had a switch closed (as QMK waits after a row with a key down).
+                if recovering and settle:
+                    spin(settle)
+                bits = columns()
+                recovering = bits != 0
+                occ |= bits << (row * SIZE)
+        finally:
+            pins.release()
         return occ
 
     def scan(self) -> int:
@@ -107,9 +123,9 @@ class GpioMatrix:
         self._close_devices()
 
     def _close_devices(self) -> None:
-        for d in self._devices:
-            d.close()
-        self._devices.clear()
+        if self._pins is not None:
+            self._pins.close()
+            self._pins = None
 
     def step(self) -> None:
         """One scan through the debouncer, publishing what changed."""

@@ -16,9 +16,13 @@ COLUMNS = (23, 24, 25, 8, 7, 12, 16, 20, 21)
 
 
 class RowPin(MockPin):  # type: ignore[misc]
+    """A row line; `pushed_high` counts the times it was driven high as an output (a wiring fault would then
+    make two outputs fight)."""
+
     def __init__(self, factory: Any, info: Any, wiring: MatrixWiring | None = None) -> None:
         self.wiring = None
         self.writes = 0
+        self.pushed_high = 0
         super().__init__(factory, info)
         self.wiring = wiring
 
@@ -26,8 +30,20 @@ class RowPin(MockPin):  # type: ignore[misc]
         self.writes += 1
         super()._set_state(value)
 
+    def _set_function(self, value: Any) -> None:
+        self.writes += 1
+        super()._set_function(value)
+        if self.wiring is not None:
+            self.wiring.update()
+
+    def output_with_state(self, state: Any) -> None:
+        self.writes -= 1  # one library call, although gpiozero's default splits it into two
+        super().output_with_state(state)
+
     def _change_state(self, value: Any) -> bool:
         changed: bool = super()._change_state(value)
+        if value and self._function == "output":
+            self.pushed_high += 1
         if changed and self.wiring is not None:
             self.wiring.update()
         return changed

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -10,7 +11,9 @@ from controller.clock import VirtualClock
 from controller.ports import ButtonPressed
 from hardware.buttons import GpioButtons
 from hardware.errors import BoardError
-from hardware.gpio_backend import choose_factory, make_pin_factory, pi_model
+from hardware.gpio_backend import Library, choose_backend, open_backend, pi_model
+from tests.hardware.fake_lgpio import FakeLgpio, fake_import
+from tests.hardware.mock_matrix import COLUMNS, ROWS
 from tests.simulator.timing import settle_then_advance
 
 
@@ -45,18 +48,55 @@ def test_an_unknown_button_is_refused() -> None:
         GpioButtons([("panic", 5)], pin_factory=MockFactory(), clock=VirtualClock())
 
 
-def test_the_pi_model_decides_the_pin_factory(tmp_path: Path) -> None:
-    model = tmp_path / "model"
-    model.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")
-    assert pi_model(model) == "Raspberry Pi 5 Model B Rev 1.0"
-    assert choose_factory("auto", pi_model(model)) == "lgpio"
-    assert choose_factory("auto", "Raspberry Pi 4 Model B Rev 1.4") == "rpigpio"
-    assert choose_factory("native", "Raspberry Pi 5") == "native"
-    model.write_bytes(b"Some other board\0")
-    assert pi_model(model) is None
+MODELS = [
+    "Raspberry Pi 3 Model B Plus Rev 1.3",
+    "Raspberry Pi 4 Model B Rev 1.4",
+    "Raspberry Pi 5 Model B Rev 1.0",
+    "Raspberry Pi Zero 2 W Rev 1.0",
+]
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_auto_is_lgpio_on_every_pi_model_and_says_why(model: str, tmp_path: Path) -> None:
+    model_file = tmp_path / "model"
+    model_file.write_bytes(model.encode() + b"\0")
+    assert pi_model(model_file) == model
+    choice = choose_backend("auto", model)
+    assert choice.library is Library.LGPIO and "every Raspberry Pi" in choice.describe()
+    assert choose_backend("rpigpio", model).library is Library.RPIGPIO
+    assert "pin map" in choose_backend("native", model).reason
+
+
+@pytest.mark.parametrize(("label", "chip"), [("pinctrl-bcm2711", 0), ("pinctrl-rp1", 4), ("pinctrl-bcm2835", 0)])
+def test_lgpio_opens_the_header_chip_and_scans_through_it(tmp_path: Path, label: str, chip: int) -> None:
+    model_file = tmp_path / "model"
+    model_file.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")
+    lg = FakeLgpio(ROWS, COLUMNS, lambda: 1 << (2 * 9 + 3), label=label, chip=chip)
+    backend = open_backend("auto", model_file, import_module=fake_import(lg))
+    assert backend.choice.library is Library.LGPIO
+    pins = backend.matrix_pins(ROWS, COLUMNS)
+    pins.select(2)
+    assert pins.columns() == 1 << 3
+    pins.release()
+    pins.close()
+    backend.close()
+    assert not lg.open_handles and not lg.claimed
+
+
+def test_a_missing_lgpio_says_how_to_install_it(tmp_path: Path) -> None:
+    model_file = tmp_path / "model"
+    model_file.write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\0")
+
+    def no_lgpio(name: str) -> ModuleType:
+        raise ImportError(f"No module named {name!r}")
+
+    with pytest.raises(BoardError, match=r"install\.sh"):
+        open_backend("auto", model_file, import_module=no_lgpio)
+    with pytest.raises(BoardError, match="unknown pin factory"):
+        open_backend("pigpio", model_file)
 
 
 def test_gpio_off_a_pi_says_to_use_the_simulator(tmp_path: Path) -> None:
     with pytest.raises(BoardError, match="--board sim"):
-        make_pin_factory("auto", tmp_path / "missing")
-    assert isinstance(make_pin_factory("mock"), MockFactory)
+        open_backend("auto", tmp_path / "missing")
+    assert isinstance(open_backend("mock").pin_factory, MockFactory)

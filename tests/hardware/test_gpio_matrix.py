@@ -1,20 +1,26 @@
-"""The GPIO scanner on gpiozero's MockFactory, wired like the board, on virtual time."""
+"""The GPIO scanner on virtual time, through both pin seams: lgpio's group calls (a stand-in lgpio wired like the
+board) and gpiozero's per-pin calls (MockFactory wired like the board)."""
 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 from gpiozero.pins.mock import MockFactory
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from controller.clock import VirtualClock
 from controller.ports import BoardEvent, LinkLost, LinkRestored, OccupancyChanged, SquaresUntrusted
 from hardware.debounce import DebounceConfig
 from hardware.errors import BoardError
 from hardware.gpio_matrix import GpioMatrix
+from hardware.matrix_pins import GpiozeroMatrixPins, LgpioMatrixPins
 from hardware.squares import parse
 from simulator.hands import SimHands
 from simulator.switches import NO_BOUNCE, Bounce, Switches
+from tests.hardware.fake_lgpio import FakeLgpio
 from tests.hardware.mock_matrix import COLUMNS, ROWS, MatrixWiring
 from tests.simulator.timing import settle_then_advance
 
@@ -26,18 +32,26 @@ def sq(*names: str) -> int:
     return sum(1 << parse(n) for n in names)
 
 
+@pytest.fixture(params=["lgpio", "gpiozero"])
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
 class Rig:
-    def __init__(self, initial: int = 0, bounce: Bounce = NO_BOUNCE, seed: int = 0) -> None:
+    def __init__(self, initial: int = 0, bounce: Bounce = NO_BOUNCE, seed: int = 0, backend: str = "lgpio") -> None:
         self.clock = VirtualClock()
-        self.factory = MockFactory()
         self.switches = Switches(initial, bounce=bounce, seed=seed)
-        self.wiring = MatrixWiring(self.factory, self.switches, self.clock)
         self.hands = SimHands(self.switches, self.clock)
         self.spins: list[float] = []
+        self.lgpio = FakeLgpio(ROWS, COLUMNS, lambda: self.switches.level(self.clock.now()))
+        if backend == "lgpio":
+            pins: Any = LgpioMatrixPins(self.lgpio, 100, ROWS, COLUMNS)
+        else:
+            self.factory = MockFactory()
+            self.wiring = MatrixWiring(self.factory, self.switches, self.clock)
+            pins = GpiozeroMatrixPins(self.factory, ROWS, COLUMNS)
         self.matrix = GpioMatrix(
-            ROWS,
-            COLUMNS,
-            pin_factory=self.factory,
+            pins,
             clock=self.clock,
             scan_hz=1 / PERIOD,
             settle=30e-6,
@@ -69,9 +83,9 @@ class Rig:
         return [(e.t, e.occupancy) for e in self.events if isinstance(e, OccupancyChanged)]
 
 
-async def test_a_scripted_sequence_gives_exactly_the_debounced_changes_with_bounce_filtered() -> None:
+async def test_a_scripted_sequence_gives_exactly_the_debounced_changes_with_bounce_filtered(backend: str) -> None:
     # No jitter: every bounce edge is known, so are the scans that see it (each scan sees edges strictly before it).
-    rig = Rig(initial=sq("a1", "i9"), bounce=Bounce(flips=2, spacing=0.004, jitter=0.0))
+    rig = Rig(initial=sq("a1", "i9"), bounce=Bounce(flips=2, spacing=0.004, jitter=0.0), backend=backend)
     await rig.start()
     await rig.at(0.1002)
     rig.hands.place(parse("c3"))  # closes 0.1002, opens 0.1042, closes 0.1082, opens 0.1122, closes 0.1162
@@ -87,8 +101,8 @@ async def test_a_scripted_sequence_gives_exactly_the_debounced_changes_with_boun
     ]
 
 
-async def test_bounce_with_random_jitter_never_yields_intermediate_changes() -> None:
-    rig = Rig(bounce=Bounce(flips=3, spacing=0.003), seed=7)
+async def test_bounce_with_random_jitter_never_yields_intermediate_changes(backend: str) -> None:
+    rig = Rig(bounce=Bounce(flips=3, spacing=0.003), seed=7, backend=backend)
     await rig.start()
     script = ["e5", "e6", "d4"]
     for i, name in enumerate(script):
@@ -101,25 +115,61 @@ async def test_bounce_with_random_jitter_never_yields_intermediate_changes() -> 
     assert [occ for _, occ in rig.changes()] == [0, sq("e5"), sq("e5", "e6"), sq("e5", "e6", "d4"), sq("e6", "d4")]
 
 
-async def test_diodes_and_row_deselection_keep_three_corners_from_ghosting_a_fourth() -> None:
-    rig = Rig(initial=sq("a1", "a2", "b1"))  # without diodes b2 would read closed too
+async def test_diodes_and_row_deselection_keep_three_corners_from_ghosting_a_fourth(backend: str) -> None:
+    rig = Rig(initial=sq("a1", "a2", "b1"), backend=backend)  # without diodes b2 would read closed too
     assert rig.matrix.read_raw() == sq("a1", "a2", "b1")
     assert rig.matrix.scan() == sq("a1", "a2", "b1")
     await rig.matrix.aclose()
 
 
-async def test_one_scan_costs_one_select_and_deselect_per_row_and_one_read_per_switch() -> None:
-    rig = Rig()
+def rows_with_a_piece(occupancy: int) -> int:
+    return sum(1 for r in range(8) if occupancy >> (r * 9) & 0x1FF)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, (1 << 81) - 1))
+def test_a_scan_through_lgpio_costs_19_library_calls_and_reads_any_pattern(occupancy: int) -> None:
+    # One group write selects each row, one group read takes its nine columns, one write releases them all. The
+    # settle wait comes only after a row that pulled a column low: the columns need it to recover.
+    lg = FakeLgpio(ROWS, COLUMNS, lambda: occupancy, recovery=30e-6)
+    spins: list[float] = []
+
+    def spin(seconds: float) -> None:
+        spins.append(seconds)
+        lg.elapse(seconds)
+
+    matrix = GpioMatrix(LgpioMatrixPins(lg, 100, ROWS, COLUMNS), clock=VirtualClock(), spin=spin)
+    before, spins[:] = lg.total(), []
+    lg.elapse(PERIOD)  # from the previous scan
+    assert matrix.read_raw() == occupancy
+    assert lg.total() - before == 19  # the budget is 20
+    assert spins == [30e-6] * rows_with_a_piece(occupancy)
+    assert not lg.pushed_high  # rows are only ever pulled low or released
+    asyncio.run(matrix.aclose())
+    assert not lg.claimed
+
+
+def test_without_the_settle_wait_a_recovering_column_reads_a_ghost_in_the_next_rank() -> None:
+    occupancy = sq("c3")
+    lg = FakeLgpio(ROWS, COLUMNS, lambda: occupancy, recovery=30e-6)
+    matrix = GpioMatrix(LgpioMatrixPins(lg, 100, ROWS, COLUMNS), clock=VirtualClock(), settle=0.0)
+    lg.elapse(PERIOD)
+    assert matrix.read_raw() & sq("c3", "c4") == sq("c3", "c4")  # c4 is a ghost: what the wait prevents
+    asyncio.run(matrix.aclose())
+
+
+async def test_a_scan_through_gpiozero_pulls_one_row_low_at_a_time_and_never_drives_a_row_high() -> None:
+    rig = Rig(initial=sq("c3", "g7"), backend="gpiozero")
     before = rig.wiring.pin_calls()
-    rig.spins.clear()
-    rig.matrix.read_raw()
-    assert rig.wiring.pin_calls() - before == 9 * 2 + 81
-    assert rig.spins == [30e-6] * 9  # the settle wait after each row is selected
+    assert rig.matrix.read_raw() == sq("c3", "g7")
+    assert rig.wiring.pin_calls() - before == 9 * 2 + 81  # select + release per row, one read per switch
+    assert not any(p.pushed_high for p in rig.wiring.rows)
+    assert all(p.function == "input" for p in rig.wiring.rows)  # released between scans
     await rig.matrix.aclose()
 
 
-async def test_a_fast_flapping_switch_is_reported_untrusted_and_never_moves_a_piece() -> None:
-    rig = Rig(initial=sq("a1"))
+async def test_a_fast_flapping_switch_is_reported_untrusted_and_never_moves_a_piece(backend: str) -> None:
+    rig = Rig(initial=sq("a1"), backend=backend)
     await rig.start()
     await rig.at(0.05)
     rig.hands.flap(parse("e5"), period=0.02)  # 2 scans closed, 2 open: the integrator never fills
@@ -132,8 +182,10 @@ async def test_a_fast_flapping_switch_is_reported_untrusted_and_never_moves_a_pi
     assert "e5" in untrusted[0].reason
 
 
-async def test_a_slow_flapping_switch_is_frozen_once_untrusted_and_trusted_again_after_quiet_windows() -> None:
-    rig = Rig()
+async def test_a_slow_flapping_switch_is_frozen_while_untrusted_and_trusted_after_quiet_windows(
+    backend: str,
+) -> None:
+    rig = Rig(backend=backend)
     await rig.start()
     rig.hands.flap(parse("c7"), period=0.1)  # slow enough for the debounce to follow: phantom moves at first
     await rig.at(0.99)
@@ -151,8 +203,8 @@ async def test_a_slow_flapping_switch_is_frozen_once_untrusted_and_trusted_again
     assert rig.changes()[-1][1] == 0  # c7 reads open again once trusted, as the healed switch is
 
 
-async def test_stuck_and_dead_switches_read_as_they_are_without_flapping_reports() -> None:
-    rig = Rig(initial=sq("b2"))
+async def test_stuck_and_dead_switches_read_as_they_are_without_flapping_reports(backend: str) -> None:
+    rig = Rig(initial=sq("b2"), backend=backend)
     await rig.start()
     rig.hands.stick(parse("h8"))
     rig.hands.kill(parse("b2"))
@@ -168,14 +220,25 @@ async def test_a_pin_already_in_use_is_refused_with_the_pin_named() -> None:
     factory = MockFactory()
     clock = VirtualClock()
     with pytest.raises(BoardError, match="GPIO4"):
-        GpioMatrix((4, 5, 6, 13, 19, 26, 12, 16, 4), COLUMNS, pin_factory=factory, clock=clock)
+        GpioMatrix.on_factory((4, 5, 6, 13, 19, 26, 12, 16, 4), COLUMNS, pin_factory=factory, clock=clock)
     # Everything opened before the failure was released: the good pins are free again.
-    matrix = GpioMatrix(ROWS, COLUMNS, pin_factory=factory, clock=clock)
+    matrix = GpioMatrix.on_factory(ROWS, COLUMNS, pin_factory=factory, clock=clock)
     await matrix.aclose()
 
 
-async def test_a_failing_gpio_read_pauses_with_link_lost_and_resumes_when_reads_work_again() -> None:
-    rig = Rig(initial=sq("a1"))
+@pytest.mark.parametrize(("pin", "line"), [(8, "column of file d"), (7, "column of file e"), (26, "row of rank 9")])
+def test_a_busy_pin_is_one_line_naming_it_and_how_to_free_the_spi_chip_selects(pin: int, line: str) -> None:
+    lg = FakeLgpio(ROWS, COLUMNS, lambda: 0, busy=[pin])
+    with pytest.raises(BoardError) as caught:
+        LgpioMatrixPins(lg, 100, ROWS, COLUMNS)
+    message = str(caught.value)
+    assert message.startswith(f"GPIO{pin} (the matrix {line}) is busy") and "dtoverlay=spi0-0cs" in message
+    assert "\n" not in message
+    assert not lg.claimed  # the rows claimed before the columns failed are free again
+
+
+async def test_a_failing_gpio_read_pauses_with_link_lost_and_resumes_when_reads_work_again(backend: str) -> None:
+    rig = Rig(initial=sq("a1"), backend=backend)
     original = rig.matrix.read_raw
     broken = True
 

@@ -52,7 +52,7 @@ async def test_gpio_without_the_led_library_fails_clearly_and_releases_the_pins(
     factory = MockFactory()
     with pytest.raises(BoardError, match="adafruit-circuitpython-neopixel-spi"):
         await open_board("gpio", VirtualClock(), pin_factory=factory)
-    matrix = GpioMatrix(ROWS, COLUMNS, pin_factory=factory, clock=VirtualClock())  # the pins are free again
+    matrix = GpioMatrix.on_factory(ROWS, COLUMNS, pin_factory=factory, clock=VirtualClock())  # the pins are free again
     await matrix.aclose()
 
 
