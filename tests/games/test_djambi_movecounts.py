@@ -109,7 +109,10 @@ def count(state: DjambiState) -> int:
             if not _clear(board, src, dst) or (kind == M and _distance(src, dst) > 2):
                 continue
             target = _at(board, *dst)
-            places = len(empty) + 1  # every empty square but the Maze, and the actor's origin
+            # Every empty square but the Maze, and the actor's origin unless it is the Maze (a Chief in power
+            # leaving it); the Maze itself only for a Chief, once empty.
+            places = len(empty) + (src != CENTRE)
+            maze_open = _at(board, *CENTRE) == 0 or src == CENTRE
             if target == 0:
                 if dst == CENTRE:
                     total += kind == C
@@ -127,13 +130,13 @@ def count(state: DjambiState) -> int:
                     total += places if dst != CENTRE else sum(exits(src, p) for p in [*empty, src])
             elif kind in (C, M):
                 if killable(target) and not (kind == M and dst == CENTRE):
-                    fresh_chief = _decode(target)[1] == C and _at(board, *CENTRE) == 0  # type: ignore[index]
+                    fresh_chief = _decode(target)[1] == C and maze_open and dst != CENTRE  # type: ignore[index]
                     total += places + (fresh_chief and rules.chief_corpse_to_maze)
             elif kind == A and killable(target):
                 total += 1 if dst != CENTRE else exits(None, src)
             elif kind == D and enemy(target):
                 if dst != CENTRE:
-                    total += places + (_decode(target)[1] == C and _at(board, *CENTRE) == 0)  # type: ignore[index]
+                    total += places + (_decode(target)[1] == C and maze_open)  # type: ignore[index]
                 else:
                     total += sum(exits(src, p) for p in [*empty, src])
     return (total or 1) + (rules.draw_offers and not state.offered) + 1  # the last: resign

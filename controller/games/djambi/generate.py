@@ -98,16 +98,14 @@ def board_moves(
                     continue
                 if t == CORPSE:
                     if kind == NECROMOBILE:
-                        _relocate(board, kind, src, dst, places, False, add)
+                        _relocate(board, kind, src, dst, places, maze_free, False, add)
                     break
                 if kind == CHIEF or (kind == MILITANT and dst != MAZE):
                     if killable[t]:
-                        to_maze = maze_free and KIND_OF[t] == CHIEF and rules.chief_corpse_to_maze
-                        for p in places:
+                        # A Chief killing the Chief in power stays in the Maze: the corpse cannot go there.
+                        fresh_chief = dst != MAZE and KIND_OF[t] == CHIEF and rules.chief_corpse_to_maze
+                        for p in landing(src, places, maze_free, fresh_chief):
                             add(Act(kind, src, dst, p))
-                        add(Act(kind, src, dst, src))
-                        if to_maze:
-                            add(Act(kind, src, dst, MAZE))
                 elif kind == ASSASSIN:
                     if killable[t]:
                         if dst == MAZE:
@@ -117,21 +115,38 @@ def board_moves(
                         else:
                             add(Act(kind, src, dst, src))
                 elif kind == DIPLOMAT and enemy[t]:
-                    _relocate(board, kind, src, dst, places, maze_free and KIND_OF[t] == CHIEF, add)
+                    _relocate(board, kind, src, dst, places, maze_free, KIND_OF[t] == CHIEF, add)
                 break
     return out
 
 
+def landing(src: int, places: list[int], maze_free: bool, chief: bool) -> list[int]:
+    """Where the piece an actor displaces may go, the actor having left `src` for a square outside the Maze.
+
+    `places` are the empty squares but the Maze, as the board stood before the act; the actor's origin is empty by
+    then too, except when it is the Maze: the Maze takes only `chief` (a Chief just killed, or a living Chief moved
+    by a Diplomat), and is free for it when it was empty or when the actor is the Chief in power leaving it.
+    """
+    out = places if src == MAZE else [*places, src]
+    if chief and (maze_free or src == MAZE):
+        out = [*out, MAZE]
+    return out
+
+
 def _relocate(
-    board: bytes, kind: int, src: int, dst: int, places: list[int], to_maze: bool, add: Callable[[Move], None]
+    board: bytes,
+    kind: int,
+    src: int,
+    dst: int,
+    places: list[int],
+    maze_free: bool,
+    chief: bool,
+    add: Callable[[Move], None],
 ) -> None:
     """A Diplomat's or Necromobile's act: the piece on `dst` goes to any free square (the Maze only for a Chief)."""
     if dst != MAZE:
-        for p in places:
+        for p in landing(src, places, maze_free, chief):
             add(Act(kind, src, dst, p))
-        add(Act(kind, src, dst, src))
-        if to_maze:
-            add(Act(kind, src, dst, MAZE))
         return
     for p in (*places, src):
         for e in exits(board, src, p):
