@@ -109,7 +109,7 @@ def test_pieces_show_parties_and_corpses() -> None:
     assert state.occupancy() == sum(1 << s for s in pieces)
 
 
-@pytest.mark.parametrize("mode", ["region", "corpses"])
+@pytest.mark.parametrize("mode", ["no_necromobile", "region", "corpses"])
 def test_a_chief_put_into_a_pocket_by_a_diplomat_dies_there(mode: str) -> None:
     pocket = {"B1": "xx", "B2": "xx", "A2": "xx"}
     state = position({"A9": "RC", "I9": "BC", "I1": "YC", "C3": "RD", "C5": "GC", **pocket}, walled_in=mode)

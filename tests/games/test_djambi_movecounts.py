@@ -155,7 +155,7 @@ variants = st.fixed_dictionaries(
         "reporter": st.sampled_from(["one", "all"]),
         "kill_own": st.booleans(),
         "chief_corpse_to_maze": st.booleans(),
-        "walled_in": st.sampled_from(["region", "never"]),
+        "walled_in": st.sampled_from(["no_necromobile", "region", "never"]),
         "sleeping_vassals": st.sampled_from(["open", "immune"]),
         "draw_offers": st.booleans(),
     }

@@ -39,7 +39,7 @@ variants = st.fixed_dictionaries(
         "reporter": st.sampled_from(["one", "all"]),
         "kill_own": st.booleans(),
         "setup": st.sampled_from(["ranks", "files"]),
-        "walled_in": st.sampled_from(["region", "corpses", "never"]),
+        "walled_in": st.sampled_from(["no_necromobile", "region", "corpses", "never"]),
         "vassals": st.sampled_from(["power", "first"]),
         "chief_corpse_to_maze": st.booleans(),
         "draw_turns": st.sampled_from([40, 12]),

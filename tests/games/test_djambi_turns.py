@@ -146,6 +146,38 @@ def test_walled_in_region_rule(extra: dict[str, str], dies: bool) -> None:
     assert walled(board, "region") == ([parse_square("A1")] if dies else [])
 
 
+@pytest.mark.parametrize(
+    ("extra", "dies"),
+    [
+        ({}, True),
+        ({"A2": "GM"}, True),
+        ({"A2": "GN"}, False),
+        ({"G7": "BN"}, False),  # any Necromobile left on the board could still open the wall from outside
+        ({"F4": "GN"}, False),  # its own, outside
+        ({"B2": "RM"}, False),
+    ],
+)
+def test_walled_in_only_once_no_necromobile_is_left(extra: dict[str, str], dies: bool) -> None:
+    board = _board(A1="GC", I9="BC", I1="YC", A9="RC", **{**RING, **extra})
+    assert walled(board, "no_necromobile") == ([parse_square("A1")] if dies else [])
+
+
+def test_by_default_the_last_necromobiles_death_walls_the_chief_in() -> None:
+    state = position({**NEARLY_WALLED, "C4": "RM", "C5": "YM", "G7": "BN", "H7": "BM"})
+    assert state.rules.walled_in == "no_necromobile"
+    shut = play(state, "MC4xC5>B2")
+    assert shut.control[GREEN] == GREEN and shut.board[parse_square("A1")] != CORPSE
+    assert shut.turn_party == BLUE
+    # Blue's Militant kills Blue's own Necromobile, the last one: Green's Chief on A1 dies at once, far away.
+    last = GAME.parse("MH7xG7>H4", shut)
+    assert shut.effect(last).chore_touch == frozenset({parse_square("A1")})
+    after = shut.play(last)
+    assert after.board[parse_square("A1")] == CORPSE and after.control[GREEN] == VASSAL
+    # Under the earlier reading only a Necromobile of Green's inside the walls counts.
+    old = position({**NEARLY_WALLED, "C4": "RM", "C5": "YM", "G7": "BN", "H7": "BM"}, walled_in="region")
+    assert play(old, "MC4xC5>B2").control[GREEN] == VASSAL
+
+
 def test_walled_in_corpses_rule_needs_corpses_on_every_neighbour() -> None:
     pocket = _board(A1="GC", I9="BC", I1="YC", A9="RC", **RING)
     assert walled(pocket, "corpses") == []  # A2 is empty

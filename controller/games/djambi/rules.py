@@ -29,11 +29,12 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "walled_in",
-        "region",
+        "no_necromobile",
         "a Chief outside the Maze dies walled in when no path of empty squares and own pieces leads to the Maze or "
-        "to another party's piece and no own Necromobile is inside ('region'), only when every neighbouring square "
-        "holds a corpse ('corpses'), or never ('never')",
-        choices=("region", "corpses", "never"),
+        "to another party's piece and no Necromobile is left on the board to open the wall ('no_necromobile'), or "
+        "no Necromobile of its own party is inside ('region'), only when every neighbouring square holds a corpse "
+        "('corpses'), or never ('never')",
+        choices=("no_necromobile", "region", "corpses", "never"),
     ),
     Option(
         "vassals",
@@ -76,7 +77,7 @@ class Rules:
     reporter: str = "one"
     kill_own: bool = True
     setup: str = "ranks"
-    walled_in: str = "region"
+    walled_in: str = "no_necromobile"
     vassals: str = "power"
     sleeping_vassals: str = "open"
     chief_corpse_to_maze: bool = True

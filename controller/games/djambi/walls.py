@@ -1,8 +1,10 @@
 """Walled-in Chiefs: when a Chief outside the Maze can no longer get anywhere, it dies at once.
 
-Rule 'region': spread from the Chief one step at a time (8 directions) through empty squares and its own party's
-living pieces; the Chief lives on while that region touches another party's living piece, contains the empty Maze,
-or holds a Necromobile of its party. Rule 'corpses': it dies when every neighbouring square holds a corpse.
+Spread from the Chief one step at a time (8 directions) through empty squares and its own party's living pieces: the
+Chief lives on while that region touches another party's living piece or contains the empty Maze. Rule
+'no_necromobile' (the default): or while any Necromobile lives on the board, since one could still open the wall.
+Rule 'region': or while a Necromobile of its party is inside the region. Rule 'corpses': it dies when every
+neighbouring square holds a corpse.
 
 Checking this after each of thousands of candidate moves must be cheap, so the search returns a certificate: the
 squares of one way out (the path and the piece or square it reaches). A move that changes none of them cannot wall
@@ -42,6 +44,7 @@ _EMPTY = _table([EMPTY])
 _LIVING = _table(CODES)
 _OWN = tuple(_table(c for c in CODES if PARTY_OF[c] == p) for p in range(len(PARTIES)))
 _NECRO = tuple(_table(c for c in CODES if PARTY_OF[c] == p and KIND_OF[c] == NECROMOBILE) for p in range(len(PARTIES)))
+_ANY_NECRO = _table(c for c in CODES if KIND_OF[c] == NECROMOBILE)
 
 
 def _bits(board: bytes | bytearray, table: bytes) -> int:
@@ -58,6 +61,16 @@ def escape(board: bytes | bytearray, square: int, mode: str) -> int | None:
             if board[n] != CORPSE:
                 return 1 << n
         return None
+    cert = _region_escape(board, square)
+    if cert is None and mode == "no_necromobile":
+        # Any Necromobile could still carry a corpse of the wall away: the Chief lives while that one does.
+        necros = _bits(board, _ANY_NECRO)
+        if necros:
+            return necros & -necros
+    return cert
+
+
+def _region_escape(board: bytes | bytearray, square: int) -> int | None:
     # The search ends at another party's living piece next to the region or, inside it, the empty Maze or an own
     # Necromobile (which could carry corpses away).
     goals, passable = _goals_and_passable(board, PARTY_OF[board[square]])
@@ -154,7 +167,7 @@ class PlacementWatch:
         self.chief_party = PARTY_OF[displaced] if displaced in CHIEF_CODES else -1
         self.open = FULL
         if self.chief_party >= 0:
-            if mode == "region":
+            if mode == "region" or (mode == "no_necromobile" and not _bits(base, _ANY_NECRO)):
                 self.open = open_squares(base, self.chief_party)
             elif mode == "corpses":
                 self.open = sum(1 << p for p in range(len(base)) if any(base[n] != CORPSE for n in NEIGHBOURS[p]))
