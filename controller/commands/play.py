@@ -149,10 +149,17 @@ async def serve(args: argparse.Namespace) -> int:
             await board.aclose()
             store.close()
             return _fail(f"cannot write the record file {args.record}: {exc.strerror}")
-    controller = Controller(session, board.matrix, clock, strip=board.strip, record=record, buttons=board.buttons)
-    controller.sim = board.hands is not None
     pin = None if is_loopback(args.host) else f"{secrets.randbelow(10**6):06d}"
-    controller.pin_required = pin is not None
+    controller = Controller(
+        session,
+        board.matrix,
+        clock,
+        strip=board.strip,
+        record=record,
+        buttons=board.buttons,
+        sim=board.hands is not None,
+        pin_required=pin is not None,
+    )
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{shown_host}:{args.port}"
     config = WebConfig(

@@ -129,6 +129,10 @@ class Recognizer:
         out.extend(self._evaluate_chores(t))
         return out
 
+    def forget_touches(self) -> None:
+        """Squares touched so far no longer count: the chores about to begin start afresh."""
+        self.touched = 0
+
     def _restart(self, occupancy: int, t: float) -> list[Signal]:
         self.occupancy = occupancy
         # Squares that differ at the start count as touched: they were handled before this turn began.

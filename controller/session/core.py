@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
 from controller.errors import IllegalMoveError, SessionError
 from controller.games import CHANCE, SIMULTANEOUS, Effect, Game, Move, Orders, State, Step
@@ -25,46 +23,25 @@ from controller.recognizer import (
     PromptRaised,
     Recognized,
     Recognizer,
-    RecognizerSettings,
     Signal,
     TakebackSeen,
     build_index,
 )
 from controller.session import events as ev
 from controller.session.seats import SeatKind
+from controller.session.view import Ply, SessionSettings, SessionView
 from controller.store import GameStore
 
-
-@dataclass(frozen=True, slots=True)
-class SessionSettings:
-    recognizer: RecognizerSettings = field(default_factory=RecognizerSettings)
-    dice: str = "auto"  # "auto": the board rolls; "manual": physical dice entered on the page
-    computer_delay: float = 0.8  # how long a computer seat "thinks", so people can follow on the LEDs
-    order_time: float | None = None  # seconds to hand in secret orders; then missing orders count as none
-
-
-@dataclass(frozen=True, slots=True)
-class Ply:
-    """One move of the game's history, with the position before it."""
-
-    before: State
-    move: Move | None  # None only for a resumed move whose text no longer parses
-    text: str
-    seat: int | None
-    source: str
-    effect: Effect
-
-    @property
-    def public_text(self) -> str:
-        """The move as everyone may read it: an order set shows only whose it is, never its orders."""
-        return self.text if not isinstance(self.move, Orders) else f"orders {self.seat}"
+__all__ = ["Ply", "Session", "SessionSettings"]
 
 
 def _changed(effect: Effect, occupancy: int) -> int:
     return effect.after_decision(occupancy) ^ occupancy | effect.must_touch(occupancy)
 
 
-class Session:
+class Session(SessionView):
+    """Everything but the clock and the I/O; inputs are its methods, what it shows the properties of SessionView."""
+
     def __init__(
         self,
         game: Game,
@@ -80,87 +57,87 @@ class Session:
     ) -> None:
         if len(seat_kinds) != state.seats:
             raise SessionError(f"{state.seats} seats need {state.seats} seat kinds, not {len(seat_kinds)}")
-        self.game = game
-        self.state = state
-        self.seat_kinds = list(seat_kinds)
-        self.settings = settings or SessionSettings()
-        self.store = store
-        self.game_id = game_id
-        self.tokens = list(tokens)
-        self.history: list[Ply] = list(history)
-        self.recognizer = Recognizer(self.settings.recognizer)
-        self.region = game.region(state.seats).mask
-        self.occupancy = 0
-        self.events: list[ev.Event] = []
-        self.prompt: tuple[Candidate, ...] = ()
-        self.prompt_choice = 0  # the option the buttons point at
-        self.confirmed = 0
-        self.confirmed_at = -1e9
-        self.paused = False
-        self.pause_message = ""
-        self.untrusted = 0
-        self.message = ""  # the last thing worth telling the players in words (an illegal move's reason)
-        self.computer_due: float | None = None
-        self.chores_open = False  # chores were asked for and are not done yet
-        self.orders_due: float | None = None  # when the host's timer ends this phase of secret orders
-        self.rng = random.Random(seed)
+        self._game = game
+        self._state = state
+        self._seat_kinds = list(seat_kinds)
+        self._settings = settings or SessionSettings()
+        self._store = store
+        self._game_id = game_id
+        self._tokens = list(tokens)
+        self._history = list(history)
+        self._recognizer = Recognizer(self._settings.recognizer)
+        self._region = game.region(state.seats).mask
+        self._occupancy = 0
+        self._events: list[ev.Event] = []
+        self._prompt = ()
+        self._prompt_choice = 0  # the option the buttons point at
+        self._confirmed = 0
+        self._confirmed_at = -1e9
+        self._paused = False
+        self._pause_message = ""
+        self._untrusted = 0
+        self._message = ""  # the last thing worth telling the players in words (an illegal move's reason)
+        self._computer_due = None
+        self._chores_open = False  # chores were asked for and are not done yet
+        self._orders_due = None  # when the host's timer ends this phase of secret orders
+        self._rng = random.Random(seed)
         self._announced_over = -1
 
     # ---- starting --------------------------------------------------------------------------------------------
     def start(self, occupancy: int, t: float, resumed: bool = False) -> None:
         """Begin (or resume) with the board showing `occupancy`; the LEDs guide pieces to where they belong."""
-        self.occupancy = occupancy
-        self.events.append(ev.GameStarted(t, self.game.name, self.state.seats, self.game_id, resumed))
+        self._occupancy = occupancy
+        self._events.append(ev.GameStarted(t, self._game.name, self._state.seats, self._game_id, resumed))
         self._next_turn(t)
 
     # ---- inputs ----------------------------------------------------------------------------------------------
     def on_board(self, occupancy: int, t: float) -> None:
-        self.occupancy = occupancy
-        if self.paused:
+        self._occupancy = occupancy
+        if self._paused:
             return
-        self._handle(self.recognizer.board(occupancy, t), t)
+        self._handle(self._recognizer.board(occupancy, t), t)
 
     def on_link(self, up: bool, t: float, message: str = "", occupancy: int | None = None) -> None:
         if not up:
-            if not self.paused:
-                self.paused = True
-                self.pause_message = message or "the board stopped answering"
-                self.events.append(ev.LinkPaused(t, self.pause_message))
+            if not self._paused:
+                self._paused = True
+                self._pause_message = message or "the board stopped answering"
+                self._events.append(ev.LinkPaused(t, self._pause_message))
             return
-        if self.paused:
-            self.paused = False
-            self.pause_message = ""
-            self.events.append(ev.LinkResumed(t))
+        if self._paused:
+            self._paused = False
+            self._pause_message = ""
+            self._events.append(ev.LinkResumed(t))
         if occupancy is not None:
             self.on_board(occupancy, t)
 
     def on_untrusted(self, squares: int, reason: str, t: float) -> None:
-        self.untrusted = squares
-        self.events.append(ev.SensorWarning(t, squares, reason))
+        self._untrusted = squares
+        self._events.append(ev.SensorWarning(t, squares, reason))
 
     def tick(self, t: float) -> None:
-        if self.orders_due is not None and t >= self.orders_due:
-            self.orders_due = None
+        if self._orders_due is not None and t >= self._orders_due:
+            self._orders_due = None
             self.close_orders(t)
-        if self.computer_due is not None and t >= self.computer_due:
-            self.computer_due = None
+        if self._computer_due is not None and t >= self._computer_due:
+            self._computer_due = None
             self._computer_move(t)
-        if not self.paused:
-            self._handle(self.recognizer.tick(t), t)
+        if not self._paused:
+            self._handle(self._recognizer.tick(t), t)
 
     def deadline(self) -> float | None:
-        times = [d for d in (self.recognizer.deadline(), self.computer_due, self.orders_due) if d is not None]
+        times = [d for d in (self._recognizer.deadline(), self._computer_due, self._orders_due) if d is not None]
         return min(times) if times else None
 
     # ---- requests from the page ------------------------------------------------------------------------------
     def play_text(self, text: str, t: float, seat: int | None = None, source: str = "page") -> Move:
         """A move typed or clicked on the page (a declaration, a speech card, entered dice, a phone's move)."""
-        s = self.state
+        s = self._state
         if s.to_move is None:
             raise SessionError("the game is over")
         if s.to_move is SIMULTANEOUS:
             raise SessionError("this is a phase of secret orders: hand them in on your seat's page")
-        move = self.game.parse(text, s, seat)
+        move = self._game.parse(text, s, seat)
         if s.to_move is CHANCE:
             if move not in {m for m, _ in s.chance_outcomes()}:
                 raise IllegalMoveError(f"{text!r} is not a possible roll now")
@@ -172,85 +149,85 @@ class Session:
         return move
 
     def submit_orders(self, seat: int, texts: Sequence[str], t: float) -> None:
-        s = self.state
+        s = self._state
         if s.to_move is not SIMULTANEOUS:
             raise SessionError("orders are only handed in during a phase of secret orders")
         if not 0 <= seat < s.seats:
             raise SessionError(f"there is no seat {seat}")
-        orders = [self.game.parse(text, s, seat) for text in texts]
+        orders = [self._game.parse(text, s, seat) for text in texts]
         self._commit(Orders(seat, tuple(orders)), t, "phone")
 
     def close_orders(self, t: float) -> None:
         """The host's timer ran out (or the host closed the phase): seats that handed in nothing give no orders."""
-        if self.state.to_move is not SIMULTANEOUS:
+        if self._state.to_move is not SIMULTANEOUS:
             raise SessionError("no orders are being written now")
-        missing = sorted(self.state.waiting_for())
+        missing = sorted(self._state.waiting_for())
         for seat in missing:
-            if self.state.to_move is not SIMULTANEOUS or seat not in self.state.waiting_for():
+            if self._state.to_move is not SIMULTANEOUS or seat not in self._state.waiting_for():
                 break  # the phase already resolved
             self._commit(Orders(seat, ()), t, "timer")
 
     def roll(self, t: float) -> None:
-        if self.state.to_move is not CHANCE:
+        if self._state.to_move is not CHANCE:
             raise SessionError("there is nothing to roll now")
-        self._commit(self.state.sample_chance(), t, "dice")
+        self._commit(self._state.sample_chance(), t, "dice")
 
     def answer(self, choice: int | str, t: float) -> None:
         """Answer the board's question: the index of an option or its move text."""
-        if not self.prompt:
+        if not self._prompt:
             raise SessionError("the board has not asked anything")
         if isinstance(choice, int) and not isinstance(choice, bool):
-            if not 0 <= choice < len(self.prompt):
-                raise SessionError(f"choose an option from 0 to {len(self.prompt) - 1}")
-            picked = self.prompt[choice]
+            if not 0 <= choice < len(self._prompt):
+                raise SessionError(f"choose an option from 0 to {len(self._prompt) - 1}")
+            picked = self._prompt[choice]
         else:
-            found = [c for c in self.prompt if str(c.move) == str(choice)]
+            found = [c for c in self._prompt if str(c.move) == str(choice)]
             if not found:
                 raise SessionError(f"{choice!r} is not one of the options")
             picked = found[0]
-        self._handle(self.recognizer.answer(picked), t)
+        self._handle(self._recognizer.answer(picked), t)
 
     def button(self, button: str, t: float) -> None:
         """The board's buttons: with a question open, menu steps through the options and ok picks one;
         otherwise back takes the last move back. Everything they do is also on the page."""
-        if self.prompt:
+        if self._prompt:
             if button == "menu":
-                self.prompt_choice = (self.prompt_choice + 1) % len(self.prompt)
+                self._prompt_choice = (self._prompt_choice + 1) % len(self._prompt)
             elif button == "ok":
-                self.answer(self.prompt_choice, t)
+                self.answer(self._prompt_choice, t)
             elif button == "back":
-                self.prompt_choice = (self.prompt_choice - 1) % len(self.prompt)
+                self._prompt_choice = (self._prompt_choice - 1) % len(self._prompt)
             return
         if button == "back":
             self.undo(t)
 
     def undo(self, t: float) -> None:
         """Take back the last move (and the dice rolled after it); the LEDs guide the pieces back."""
-        if not self.history:
+        if not self._history:
             raise SessionError("there is no move to take back")
         self._take_back(self._undo_count(), t, guided=True)
 
     # ---- the turn flow ---------------------------------------------------------------------------------------
     def _undo_count(self) -> int:
         n = 0
-        for entry in reversed(self.history):
+        for entry in reversed(self._history):
             n += 1
             if entry.source != "dice":
                 break
         return n
 
     def _take_back(self, plies: int, t: float, guided: bool) -> None:
-        undone = self.history[-plies:]
-        del self.history[-plies:]
-        self.state = undone[0].before
-        if self.store is not None and self.game_id is not None:
-            self.store.truncate(self.game_id, len(self.history))
+        undone = self._history[-plies:]
+        del self._history[-plies:]
+        self._state = undone[0].before
+        if self._store is not None and self._game_id is not None:
+            self._store.truncate(self._game_id, len(self._history))
         self._announced_over = -1
-        self.prompt = ()
-        self.computer_due = None
-        self.events.append(ev.TakenBack(t, tuple(p.text for p in reversed(undone))))
-        target = self.state.occupancy()
-        if guided and self.occupancy != target:
+        self._prompt = ()
+        self._computer_due = None
+        self._events.append(ev.TakenBack(t, tuple(p.text for p in reversed(undone))))
+        target = self._state.occupancy()
+        if guided and self._occupancy != target:
             steps: list[Step] = []
             for p in reversed(undone):
                 for st in (*reversed(p.effect.chores), *reversed(p.effect.decision)):
@@ -261,84 +238,84 @@ class Session:
 
     def _earlier(self) -> list[State]:
         out: list[State] = []
-        if not self.settings.recognizer.takebacks:
+        if not self._settings.recognizer.takebacks:
             return out
-        for p in reversed(self.history):
+        for p in reversed(self._history):
             if p.source == "dice" or len(out) >= 1:
                 break
             out.append(p.before)
         return out
 
     def _next_turn(self, t: float) -> None:
-        s = self.state
-        self.prompt = ()
+        s = self._state
+        self._prompt = ()
         occupancy = s.occupancy()
         if s.to_move is None:
-            self._handle(self.recognizer.begin_idle(occupancy, self.occupancy, t), t)
-            if self._announced_over != len(self.history):
-                self._announced_over = len(self.history)
+            self._handle(self._recognizer.begin_idle(occupancy, self._occupancy, t), t)
+            if self._announced_over != len(self._history):
+                self._announced_over = len(self._history)
                 result = s.outcome()
                 assert result is not None
-                if self.store is not None and self.game_id is not None:
-                    self.store.finish(self.game_id, result.to_json())
-                self.events.append(ev.GameOver(t, result.to_json()))
+                if self._store is not None and self._game_id is not None:
+                    self._store.finish(self._game_id, result.to_json())
+                self._events.append(ev.GameOver(t, result.to_json()))
             return
         if s.to_move is CHANCE:
-            self._handle(self.recognizer.begin_idle(occupancy, self.occupancy, t), t)
-            if self.settings.dice == "auto":
+            self._handle(self._recognizer.begin_idle(occupancy, self._occupancy, t), t)
+            if self._settings.dice == "auto":
                 self._commit(s.sample_chance(), t, "dice")
             return
         if s.to_move is SIMULTANEOUS:
-            self._handle(self.recognizer.begin_idle(occupancy, self.occupancy, t), t)
-            if self.orders_due is None and self.settings.order_time is not None:
-                self.orders_due = t + self.settings.order_time
+            self._handle(self._recognizer.begin_idle(occupancy, self._occupancy, t), t)
+            if self._orders_due is None and self._settings.order_time is not None:
+                self._orders_due = t + self._settings.order_time
             for seat in sorted(s.waiting_for()):
-                if self.seat_kinds[seat] is SeatKind.COMPUTER and self.state is s:
-                    self._commit(Orders(seat, random_orders(s, seat, self.rng)), t, "computer")
+                if self._seat_kinds[seat] is SeatKind.COMPUTER and self._state is s:
+                    self._commit(Orders(seat, random_orders(s, seat, self._rng)), t, "computer")
             return
         to_move = s.to_move
         assert isinstance(to_move, int)
-        kind = self.seat_kinds[to_move]
+        kind = self._seat_kinds[to_move]
         if kind is SeatKind.BOARD:
             index = build_index(s, s.legal_moves(), earlier=self._earlier())
-            self._handle(self.recognizer.begin_turn(index, self.occupancy, t), t)
+            self._handle(self._recognizer.begin_turn(index, self._occupancy, t), t)
             return
-        self._handle(self.recognizer.begin_idle(occupancy, self.occupancy, t), t)
+        self._handle(self._recognizer.begin_idle(occupancy, self._occupancy, t), t)
         if kind is SeatKind.COMPUTER:
-            self.computer_due = t + self.settings.computer_delay
+            self._computer_due = t + self._settings.computer_delay
 
     def _computer_move(self, t: float) -> None:
-        s = self.state
-        if not isinstance(s.to_move, int) or self.seat_kinds[s.to_move] is not SeatKind.COMPUTER:
+        s = self._state
+        if not isinstance(s.to_move, int) or self._seat_kinds[s.to_move] is not SeatKind.COMPUTER:
             return
         moves = s.legal_moves()
         if moves:
-            self._commit(self.rng.choice(moves), t, "computer")
+            self._commit(self._rng.choice(moves), t, "computer")
 
     def _commit(self, move: Move, t: float, source: str, candidate: Candidate | None = None) -> None:
-        before = self.state
+        before = self._state
         if before.to_move is SIMULTANEOUS and not isinstance(move, Orders):
             raise SessionError("orders are handed in on each seat's page")
         effect = candidate.effect if candidate is not None else before.effect(move)
         after = before.play(move)
         text = before.record(move)
         seat = move.seat if isinstance(move, Orders) else before.to_move if isinstance(before.to_move, int) else None
-        ply = len(self.history)
-        if self.store is not None and self.game_id is not None:
+        ply = len(self._history)
+        if self._store is not None and self._game_id is not None:
             # Durable before anything confirms it: the LEDs and the page only hear of it after this returns.
-            self.store.append(self.game_id, ply, text, seat, source, after.to_json())
-        self.history.append(Ply(before, move, text, seat, source, effect))
-        self.state = after
+            self._store.append(self._game_id, ply, text, seat, source, after.to_json())
+        self._history.append(Ply(before, move, text, seat, source, effect))
+        self._state = after
         same_phase = before.to_move is SIMULTANEOUS and after.waiting_for() <= before.waiting_for()
         if after.to_move is not SIMULTANEOUS or not same_phase:
-            self.orders_due = None  # the phase of orders is over: the next one gets a fresh timer
-        self.prompt = ()
-        self.message = ""
+            self._orders_due = None  # the phase of orders is over: the next one gets a fresh timer
+        self._prompt = ()
+        self._message = ""
         start = before.occupancy()
-        self.confirmed = _changed(effect, start) & self.region
-        self.confirmed_at = t
+        self._confirmed = _changed(effect, start) & self._region
+        self._confirmed_at = t
         description = before.describe(move) if not isinstance(move, Orders) else "orders handed in"
-        self.events.append(ev.Committed(t, ply, self.history[-1].public_text, seat, source, description))
+        self._events.append(ev.Committed(t, ply, self._history[-1].public_text, seat, source, description))
         if candidate is not None:
             self._ask_chores(
                 candidate.final_occ, effect.chores, candidate.chore_touch, t, reset_touch=False, show=effect.chore_show
@@ -362,72 +339,64 @@ class Session:
         show: frozenset[int] = frozenset(),
     ) -> None:
         if reset_touch:
-            self.recognizer.touched = 0
-        if self.occupancy != target or must:
-            self.chores_open = True
-            self.events.append(
+            self._recognizer.forget_touches()
+        if self._occupancy != target or must:
+            self._chores_open = True
+            self._events.append(
                 ev.ChoresAsked(
                     t,
                     tuple(s.to_json() for s in steps),
-                    target & ~self.occupancy,
-                    self.occupancy & ~target,
-                    must & ~self.recognizer.touched,
+                    target & ~self._occupancy,
+                    self._occupancy & ~target,
+                    must & ~self._recognizer.touched,
                 )
             )
         shown = 0
         for sq in show:
             shown |= 1 << sq
-        self._handle(self.recognizer.begin_chores(target, steps, must, t, shown), t)
+        self._handle(self._recognizer.begin_chores(target, steps, must, t, shown), t)
 
     def _handle(self, signals: list[Signal], t: float) -> None:
         for signal in signals:
             if isinstance(signal, Recognized):
                 self._commit(signal.candidate.move, t, "board", signal.candidate)
             elif isinstance(signal, ChoresDone):
-                if self.chores_open:
-                    self.chores_open = False
-                    self.events.append(ev.ChoresFinished(t))
+                if self._chores_open:
+                    self._chores_open = False
+                    self._events.append(ev.ChoresFinished(t))
                 self._next_turn(t)
             elif isinstance(signal, PromptRaised):
-                self.prompt = signal.candidates
-                self.prompt_choice = 0
-                options = tuple((str(c.move), self.state.describe(c.move)) for c in signal.candidates)
-                self.events.append(ev.Prompted(t, options))
+                self._prompt = signal.candidates
+                self._prompt_choice = 0
+                options = tuple((str(c.move), self._state.describe(c.move)) for c in signal.candidates)
+                self._events.append(ev.Prompted(t, options))
             elif isinstance(signal, PromptCleared):
-                if self.prompt:
-                    self.prompt = ()
-                    self.events.append(ev.PromptClosed(t))
+                if self._prompt:
+                    self._prompt = ()
+                    self._events.append(ev.PromptClosed(t))
             elif isinstance(signal, MismatchShown):
-                self.events.append(ev.Mismatch(t, signal.fill, signal.empty))
+                self._events.append(ev.Mismatch(t, signal.fill, signal.empty))
             elif isinstance(signal, MismatchCleared):
-                self.events.append(ev.MismatchResolved(t))
+                self._events.append(ev.MismatchResolved(t))
             elif isinstance(signal, IllegalTried):
                 squares = 0
                 for sq in signal.squares:
                     squares |= 1 << sq
-                self.message = signal.reason
-                self.events.append(ev.IllegalMove(t, str(signal.candidate.move), signal.reason, squares))
+                self._message = signal.reason
+                self._events.append(ev.IllegalMove(t, str(signal.candidate.move), signal.reason, squares))
             elif isinstance(signal, TakebackSeen):
-                if signal.plies <= len(self.history):
+                if signal.plies <= len(self._history):
                     self._take_back(signal.plies, t, guided=False)
             elif isinstance(signal, Cancelled):
-                self.events.append(ev.PieceReturned(t))
+                self._events.append(ev.PieceReturned(t))
 
     # ---- reading ---------------------------------------------------------------------------------------------
+    def abandon(self) -> int | None:
+        """Mark the game abandoned in the store (it is no longer resumed); its number, None if nothing is stored."""
+        if self._store is not None and self._game_id is not None:
+            self._store.abandon(self._game_id)
+        return self._game_id
+
     def drain(self) -> list[ev.Event]:
-        out, self.events = self.events, []
+        out, self._events = self._events, []
         return out
-
-    def thinking(self) -> bool:
-        return self.computer_due is not None
-
-    def move_list(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "ply": i,
-                "move": p.public_text,
-                "seat": p.seat,
-                "source": p.source,
-            }
-            for i, p in enumerate(self.history)
-        ]

@@ -51,34 +51,70 @@ class Controller:
         frame_rate: float | None = 30.0,
         record: TextIO | None = None,
         buttons: Buttons | None = None,
+        sim: bool = False,
+        pin_required: bool = False,
     ) -> None:
-        self.session = session
-        self.matrix = matrix
-        self.clock = clock
-        self.strip = strip
-        self.frame_rate = frame_rate
-        self.record = record
-        self.buttons = buttons
-        self.inbox: asyncio.Queue[BoardEvent | _Request] = asyncio.Queue()
-        self.listeners: set[asyncio.Queue[dict[str, Any]]] = set()
-        self.frame: Frame = BLACK_FRAME
-        self.version = 0  # bumps on every change the page should redraw for
+        self._session = session
+        self._matrix = matrix
+        self._clock = clock
+        self._strip = strip
+        self._frame_rate = frame_rate
+        self._record = record
+        self._buttons = buttons
+        self._inbox: asyncio.Queue[BoardEvent | _Request] = asyncio.Queue()
+        self._listeners: set[asyncio.Queue[dict[str, Any]]] = set()
+        self._frame: Frame = BLACK_FRAME
+        self._version = 0  # bumps on every change the page should redraw for
         self._last_occupancy: int | None = None
         self._tasks: list[asyncio.Task[None]] = []
-        self.sim = False  # the page may move the simulated board's pieces
-        self.pin_required = False  # admin actions need the PIN (serving beyond loopback)
+        self._sim = sim  # the page may move the simulated board's pieces
+        self._pin_required = pin_required  # admin actions need the PIN (serving beyond loopback)
+
+    # ---- what the page reads ---------------------------------------------------------------------------------
+    @property
+    def session(self) -> Session:
+        """The session being played; `replace` switches to another."""
+        return self._session
+
+    @property
+    def matrix(self) -> SwitchMatrix:
+        return self._matrix
+
+    @property
+    def clock(self) -> Clock:
+        return self._clock
+
+    @property
+    def frame(self) -> Frame:
+        """The LED frame shown last."""
+        return self._frame
+
+    @property
+    def version(self) -> int:
+        """Bumps on every change the page should redraw for."""
+        return self._version
+
+    @property
+    def sim(self) -> bool:
+        """The page may move the simulated board's pieces."""
+        return self._sim
+
+    @property
+    def pin_required(self) -> bool:
+        """Admin actions need the PIN (the board serves beyond loopback)."""
+        return self._pin_required
 
     # ---- running ---------------------------------------------------------------------------------------------
     async def run(self) -> None:
         """Start the session on the board as it stands, then run until cancelled."""
-        self._write_record({"t": round(self.clock.now(), 4), "start": self.session.state.to_json()})
-        self.session.start(self.matrix.scan(), self.clock.now())
-        self._publish(self.session.drain())
+        self._write_record({"t": round(self._clock.now(), 4), "start": self._session.state.to_json()})
+        self._session.start(self._matrix.scan(), self._clock.now())
+        self._publish(self._session.drain())
         self._tasks = [asyncio.create_task(self._read_board(), name="board")]
-        if self.frame_rate:
-            self._tasks.append(asyncio.create_task(self._render_loop(), name="render"))
-        if self.buttons is not None:
-            self._tasks.append(asyncio.create_task(self._read_buttons(), name="buttons"))
+        if self._frame_rate:
+            self._tasks.append(asyncio.create_task(self._render_loop(1.0 / self._frame_rate), name="render"))
+        if self._buttons is not None:
+            self._tasks.append(asyncio.create_task(self._read_buttons(self._buttons), name="buttons"))
         try:
             await self._main_loop()
         finally:
@@ -91,33 +127,32 @@ class Controller:
     async def request(self, fn: Callable[[Session, float], T]) -> T:
         """Run `fn(session, now)` inside the loop, in order with the board's events; its exception is raised here."""
         fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        await self.inbox.put(_Request(fn, fut))
+        await self._inbox.put(_Request(fn, fut))
         return await fut
 
     def replace(self, session: Session, now: float) -> None:
         """Switch to another session (a new game), in the loop; the LEDs guide the board to its position."""
-        self.session = session
-        session.start(self.matrix.scan(), now)
+        self._session = session
+        session.start(self._matrix.scan(), now)
         self._publish(session.drain())
-        self.version += 1
+        self._version += 1
 
     def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
         q: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=256)
-        self.listeners.add(q)
+        self._listeners.add(q)
         return q
 
     def unsubscribe(self, q: asyncio.Queue[dict[str, Any]]) -> None:
-        self.listeners.discard(q)
+        self._listeners.discard(q)
 
     # ---- the loops -------------------------------------------------------------------------------------------
     async def _read_board(self) -> None:
-        events: AsyncIterator[BoardEvent] = self.matrix.events()
+        events: AsyncIterator[BoardEvent] = self._matrix.events()
         async for event in events:
-            await self.inbox.put(event)
+            await self._inbox.put(event)
 
-    async def _read_buttons(self) -> None:
-        assert self.buttons is not None
-        async for press in self.buttons.events():
+    async def _read_buttons(self, buttons: Buttons) -> None:
+        async for press in buttons.events():
             button = press.button
 
             def act(session: Session, now: float, button: str = button) -> None:
@@ -125,16 +160,16 @@ class Controller:
                     session.button(button, now)
                     self.record_action({"button": button})
 
-            await self.inbox.put(_Request(act, asyncio.get_running_loop().create_future()))
+            await self._inbox.put(_Request(act, asyncio.get_running_loop().create_future()))
 
     async def _next(self, wait: float | None) -> BoardEvent | _Request | None:
-        if not self.inbox.empty():
-            return self.inbox.get_nowait()
-        getter = asyncio.ensure_future(self.inbox.get())
+        if not self._inbox.empty():
+            return self._inbox.get_nowait()
+        getter = asyncio.ensure_future(self._inbox.get())
         waiters: set[asyncio.Future[Any]] = {getter}
         sleeper = None
         if wait is not None:
-            sleeper = asyncio.ensure_future(self.clock.sleep(wait))
+            sleeper = asyncio.ensure_future(self._clock.sleep(wait))
             waiters.add(sleeper)
         try:
             done, _ = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
@@ -153,13 +188,13 @@ class Controller:
 
     async def _main_loop(self) -> None:
         while True:
-            deadline = self.session.deadline()
-            wait = None if deadline is None else max(0.0, deadline - self.clock.now())
+            deadline = self._session.deadline()
+            wait = None if deadline is None else max(0.0, deadline - self._clock.now())
             item = await self._next(wait)
-            now = self.clock.now()
+            now = self._clock.now()
             if isinstance(item, _Request):
                 try:
-                    result = item.fn(self.session, now)
+                    result = item.fn(self._session, now)
                 except Exception as exc:  # the request's own error goes back to whoever asked
                     if not item.done.done():
                         item.done.set_exception(exc)
@@ -168,28 +203,28 @@ class Controller:
                         item.done.set_result(result)
             elif item is not None:
                 self._board_event(item, now)
-            self.session.tick(self.clock.now())
-            self._publish(self.session.drain())
+            self._session.tick(self._clock.now())
+            self._publish(self._session.drain())
 
     def _board_event(self, event: BoardEvent, now: float) -> None:
         if isinstance(event, OccupancyChanged):
             self._record_occupancy(event.occupancy, now)
-            self.session.on_board(event.occupancy, now)
+            self._session.on_board(event.occupancy, now)
         elif isinstance(event, LinkLost):
-            self.session.on_link(False, now, event.message)
+            self._session.on_link(False, now, event.message)
         elif isinstance(event, LinkRestored):
             self._record_occupancy(event.occupancy, now)
-            self.session.on_link(True, now, occupancy=event.occupancy)
+            self._session.on_link(True, now, occupancy=event.occupancy)
         elif isinstance(event, SquaresUntrusted):
-            self.session.on_untrusted(event.squares, event.reason, now)
-        self.version += 1
+            self._session.on_untrusted(event.squares, event.reason, now)
+        self._version += 1
         # The page draws the magnets as they stand, even when the change is not (yet) an event of the game.
-        self._broadcast({"type": "changed", "version": self.version})
+        self._broadcast({"type": "changed", "version": self._version})
 
     def _record_occupancy(self, occupancy: int, now: float) -> None:
         """Write the board's changes in the replay input format (`agora play --record`)."""
         previous, self._last_occupancy = self._last_occupancy, occupancy
-        if self.record is None:
+        if self._record is None:
             return
         t = round(now, 4)
         if previous is None:
@@ -202,15 +237,15 @@ class Controller:
 
     def record_action(self, action: dict[str, Any]) -> None:
         """Write a page action (an answer, a move, an undo, orders) into the record, so a replay repeats it."""
-        self._write_record({"t": round(self.clock.now(), 4), **action})
+        self._write_record({"t": round(self._clock.now(), 4), **action})
 
     def _write_record(self, item: dict[str, Any]) -> None:
-        if self.record is not None:
-            self.record.write(json.dumps(item) + "\n")
-            self.record.flush()
+        if self._record is not None:
+            self._record.write(json.dumps(item) + "\n")
+            self._record.flush()
 
     def scene(self) -> SceneInput:
-        s = self.session
+        s = self._session
         state = s.state
         result = state.outcome()
         winners: int | None = None
@@ -232,43 +267,41 @@ class Controller:
             drawn=result is not None and not result.winners,
         )
 
-    async def _render_loop(self) -> None:
-        assert self.frame_rate
-        period = 1.0 / self.frame_rate
+    async def _render_loop(self, period: float) -> None:
         last_sent = -1.0
         unsent = False
         while True:
-            now = self.clock.now()
+            now = self._clock.now()
             frame = render(self.scene(), now)
-            if self.strip is not None:
-                self.strip.show(frame)
-            if frame != self.frame:
-                self.frame = frame
+            if self._strip is not None:
+                self._strip.show(frame)
+            if frame != self._frame:
+                self._frame = frame
                 unsent = True
             # The page redraws LEDs at most 15 times a second: enough for the patterns, light on the Wi-Fi. A frame
             # held back is sent once the interval is over, or a scene that then stays still would never reach it.
             if unsent and now - last_sent >= 1 / 15:
                 last_sent = now
                 unsent = False
-                self._broadcast({"type": "led", "frame": frame_hex(self.frame)})
-            await self.clock.sleep(period)
+                self._broadcast({"type": "led", "frame": frame_hex(self._frame)})
+            await self._clock.sleep(period)
 
     def _publish(self, events: list[Event]) -> None:
         if not events:
             return
-        self.version += 1
+        self._version += 1
         for e in events:
             self._broadcast({"type": "event", **e.to_json()})
-        self._broadcast({"type": "changed", "version": self.version})
+        self._broadcast({"type": "changed", "version": self._version})
 
     def _broadcast(self, message: dict[str, Any]) -> None:
-        for q in list(self.listeners):
+        for q in list(self._listeners):
             if q.full():
                 # A client too slow to keep up gets a fresh snapshot when it catches up instead of a backlog.
                 with contextlib.suppress(asyncio.QueueEmpty):
                     while not q.empty():
                         q.get_nowait()
-                q.put_nowait({"type": "changed", "version": self.version})
+                q.put_nowait({"type": "changed", "version": self._version})
             q.put_nowait(message)
 
 

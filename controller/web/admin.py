@@ -57,8 +57,6 @@ async def abandon(site: SiteDep, x_agora_pin: str | None = Header(None)) -> dict
     site.check_pin(x_agora_pin)
 
     def stop(s: Session, t: float) -> dict[str, Any]:
-        if s.store is not None and s.game_id is not None:
-            s.store.abandon(s.game_id)
-        return {"abandoned": s.game_id}
+        return {"abandoned": s.abandon()}
 
     return await site.run(stop)

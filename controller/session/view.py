@@ -1,0 +1,157 @@
+"""What a session shows the runner, the web page and `agora replay`: read-only; only the session changes it.
+
+`Session` (controller.session.core) inherits these properties and keeps their values in its private attributes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from controller.games import Effect, Game, Move, Orders, State
+from controller.recognizer import Candidate, Recognizer, RecognizerSettings
+from controller.session.seats import SeatKind
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSettings:
+    recognizer: RecognizerSettings = field(default_factory=RecognizerSettings)
+    dice: str = "auto"  # "auto": the board rolls; "manual": physical dice entered on the page
+    computer_delay: float = 0.8  # how long a computer seat "thinks", so people can follow on the LEDs
+    order_time: float | None = None  # seconds to hand in secret orders; then missing orders count as none
+
+
+@dataclass(frozen=True, slots=True)
+class Ply:
+    """One move of the game's history, with the position before it."""
+
+    before: State
+    move: Move | None  # None only for a resumed move whose text no longer parses
+    text: str
+    seat: int | None
+    source: str
+    effect: Effect
+
+    @property
+    def public_text(self) -> str:
+        """The move as everyone may read it: an order set shows only whose it is, never its orders."""
+        return self.text if not isinstance(self.move, Orders) else f"orders {self.seat}"
+
+
+class SessionView:
+    """The session's state as others may read it."""
+
+    _game: Game
+    _state: State
+    _seat_kinds: list[SeatKind]
+    _settings: SessionSettings
+    _game_id: int | None
+    _tokens: list[str]
+    _history: list[Ply]
+    _recognizer: Recognizer
+    _region: int
+    _occupancy: int
+    _prompt: tuple[Candidate, ...]
+    _confirmed: int
+    _confirmed_at: float
+    _paused: bool
+    _pause_message: str
+    _untrusted: int
+    _message: str
+    _computer_due: float | None
+    _orders_due: float | None
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def state(self) -> State:
+        """The position now."""
+        return self._state
+
+    @property
+    def seat_kinds(self) -> Sequence[SeatKind]:
+        return self._seat_kinds
+
+    @property
+    def settings(self) -> SessionSettings:
+        return self._settings
+
+    @property
+    def game_id(self) -> int | None:
+        """The game's number in the store; None when nothing is stored."""
+        return self._game_id
+
+    @property
+    def tokens(self) -> Sequence[str]:
+        """Each seat's secret token (its page's link)."""
+        return self._tokens
+
+    @property
+    def history(self) -> Sequence[Ply]:
+        return self._history
+
+    @property
+    def recognizer(self) -> Recognizer:
+        """Which move the board shows; read its guidance and mode, never change it from outside the session."""
+        return self._recognizer
+
+    @property
+    def region(self) -> int:
+        """The squares the game is played on, as a mask."""
+        return self._region
+
+    @property
+    def occupancy(self) -> int:
+        """The squares the board last reported occupied."""
+        return self._occupancy
+
+    @property
+    def prompt(self) -> tuple[Candidate, ...]:
+        """The options of the board's open question; empty when nothing is asked."""
+        return self._prompt
+
+    @property
+    def confirmed(self) -> int:
+        """The squares the last committed move changed (they light up to confirm it) ..."""
+        return self._confirmed
+
+    @property
+    def confirmed_at(self) -> float:
+        """... since this time."""
+        return self._confirmed_at
+
+    @property
+    def paused(self) -> bool:
+        """The board stopped answering; board events wait until it is back."""
+        return self._paused
+
+    @property
+    def pause_message(self) -> str:
+        return self._pause_message
+
+    @property
+    def untrusted(self) -> int:
+        """Squares whose sensors the board does not trust (stuck, flapping)."""
+        return self._untrusted
+
+    @property
+    def message(self) -> str:
+        """The last thing worth telling the players in words (an illegal move's reason)."""
+        return self._message
+
+    @property
+    def orders_due(self) -> float | None:
+        """When the host's timer ends this phase of secret orders."""
+        return self._orders_due
+
+    def thinking(self) -> bool:
+        """A computer seat is about to move."""
+        return self._computer_due is not None
+
+    def move_list(self) -> list[dict[str, Any]]:
+        return [
+            {"ply": i, "move": p.public_text, "seat": p.seat, "source": p.source} for i, p in enumerate(self._history)
+        ]
