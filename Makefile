@@ -8,7 +8,7 @@ GAME   ?= politrics
 ARGS   ?=
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: play test lint typecheck unit bench browser clean
+.PHONY: play test lint typecheck unit bench browser shellcheck install-pi clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Agora needs Python 3.11 or newer")'
@@ -34,6 +34,18 @@ browser:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; \
 	fi
 
+# Debian's shellcheck checks the Raspberry Pi install script (tests/firmware/test_install_script.py).
+shellcheck:
+	@if ! command -v shellcheck >/dev/null; then \
+		echo "Installing Debian's shellcheck for the install script's test"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq shellcheck; \
+	fi
+
+# On a Raspberry Pi: everything from a fresh Raspberry Pi OS to a board that starts by itself (hardware/README.md).
+install-pi:
+	SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO ./firmware/pi/install.sh $(ARGS)
+
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -42,7 +54,7 @@ lint: $(VENV)/.installed-test
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy
 
-unit: $(VENV)/.installed-test browser
+unit: $(VENV)/.installed-test browser shellcheck
 	$(BIN)/python -m pytest -n 2 --dist loadgroup $(ARGS)
 
 test: lint typecheck unit

@@ -18,6 +18,7 @@ from controller.commands.options import UsageError, add_game_arguments, parse_op
 from controller.errors import SessionError, StoreError
 from controller.games import GameError, load, names
 from controller.recognizer import RecognizerSettings
+from controller.service_notify import ServiceNotifier, start_keep_alive, stop_keep_alive
 from controller.session.core import Session, SessionSettings
 from controller.session.factory import new_session, resume_session
 from controller.session.runner import Controller
@@ -192,12 +193,17 @@ async def serve(args: argparse.Namespace) -> int:
     if pin is not None:
         print(f"Admin PIN for new games and seats: {pin}")
     sys.stdout.flush()
+    systemd = ServiceNotifier.from_env()
+    systemd.ready(f"{info.title} on {board.description}, page at {url}/")
+    alive = start_keep_alive(systemd, clock)
     try:
         done, _ = await asyncio.wait({control, web}, return_when=asyncio.FIRST_COMPLETED)
         for task in done:
             if task.exception() is not None:
                 raise task.exception()  # type: ignore[misc]
     finally:
+        systemd.stopping()
+        await stop_keep_alive(alive)
         server.should_exit = True
         control.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
