@@ -319,6 +319,7 @@ async def _open_serial(path: str, clock: Clock, pm: PinMap) -> Board:
         pixels=pm.leds.settings,
         debounce=pm.matrix.debounce.rescaled(pm.matrix.scan_hz, 1000.0),
         heartbeat_timeout=pm.serial.heartbeat_timeout,
+        order=pm.leds.order,
     )
     await link.connect()
     name = link.firmware.name if link.firmware else "unknown firmware"

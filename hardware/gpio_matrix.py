@@ -74,6 +74,8 @@ class GpioMatrix:
         self._hub = EventHub(self._debouncer.occupancy)
         self._task: asyncio.Task[None] | None = None
         self.scans = 0
+        self._rate = 0.0
+        self._rate_since = (clock.now(), 0)
 
     @classmethod
     def on_factory(cls, rows: Sequence[int], columns: Sequence[int], *, pin_factory: Any, **options: Any) -> GpioMatrix:
@@ -109,6 +111,10 @@ class GpioMatrix:
     def scan(self) -> int:
         return self._debouncer.occupancy
 
+    def scan_rate(self) -> float:
+        """Scans per second over the last second or so (0 before the first second)."""
+        return self._rate
+
     def events(self) -> AsyncIterator[BoardEvent]:
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(self._run(), name="gpio-matrix-scan")
@@ -133,6 +139,10 @@ class GpioMatrix:
         changed, untrusted_changed = self._debouncer.sample(self.read_raw())
         self.scans += 1
         now = self._clock.now()
+        since, scans = self._rate_since
+        if now - since >= 1.0:
+            self._rate = (self.scans - scans) / (now - since)
+            self._rate_since = (now, self.scans)
         if untrusted_changed:
             squares = self._debouncer.untrusted
             self._hub.publish(SquaresUntrusted(now, squares, untrusted_reason(untrusted_before, squares)))

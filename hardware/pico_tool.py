@@ -21,7 +21,10 @@ async def stop(path: str) -> str:
     name = link.firmware.name if link.firmware else "the firmware"
     await link.stop_firmware()
     await link.aclose()
-    return f"{name} on {path} stopped: the Pico is at the MicroPython REPL, mpremote can connect now"
+    return (
+        f"{name} on {path} stopped: the Pico restarts into the MicroPython REPL (its USB port comes back within a "
+        "few seconds), then mpremote can connect"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

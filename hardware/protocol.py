@@ -11,7 +11,7 @@ import binascii
 import struct
 from dataclasses import dataclass
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAX_ENCODED = 512
 
 HELLO, SNAPSHOT_REQ, LEDS, ACK, CONFIG, STOP = 0x01, 0x02, 0x03, 0x04, 0x05, 0x0E

@@ -93,6 +93,7 @@ class CoprocessorLink:
         reconnect_interval: float = 0.5,
         ack_interval: float = 0.5,
         led_refresh: float = 1.0,
+        order: str = "RGB",
         open_port: Callable[[str], SerialPort] = open_pyserial,
     ) -> None:
         self.path = path
@@ -105,6 +106,7 @@ class CoprocessorLink:
         self._reconnect_interval = reconnect_interval
         self._ack_interval = ack_interval
         self._led_refresh = led_refresh
+        self._order = [("RGB".index(ch), k) for k, ch in enumerate(order.upper())]
         self._open_port = open_port
         self.stats = LinkStats()
         self.firmware: proto.HelloAck | None = None
@@ -405,6 +407,17 @@ class CoprocessorLink:
             loop.remove_writer(self._fd)
             self._writing = False
 
+    def _in_chip_order(self, rgb: bytes) -> bytes:
+        """R, G, B per LED -> the LED chip's order (the pin map's `order`): the Pico shifts bytes out as they come."""
+        out = bytearray(len(rgb))
+        for source, target in self._order:
+            out[target::3] = rgb[source::3]
+        return bytes(out)
+
+    def scan_rate(self) -> int:
+        """The co-processor's own count of matrix scans in its last second (its HEARTBEAT)."""
+        return self.stats.device_scan_rate
+
     # --- the ports
 
     def occupancy(self) -> int:
@@ -416,7 +429,7 @@ class CoprocessorLink:
         return self._hub.subscribe(self._clock.now())
 
     def show(self, frame: Frame) -> None:
-        duty = bytes(self._chain.to_chain(self._conditioner.flat(frame)))
+        duty = self._in_chip_order(bytes(self._chain.to_chain(self._conditioner.flat(frame))))
         if duty != self._duty:
             self._duty = duty
             self._send_leds(duty)
@@ -430,6 +443,9 @@ class LinkMatrix:
 
     def scan(self) -> int:
         return self._link.occupancy()
+
+    def scan_rate(self) -> float:
+        return float(self._link.scan_rate())
 
     def events(self) -> AsyncIterator[BoardEvent]:
         return self._link.events()

@@ -48,6 +48,7 @@ FULL = (1 << 81) - 1
 WHITE: RGB = (255, 255, 255)
 SENSOR: RGB = (0, 158, 115)  # Okabe-Ito bluish green: a closed switch
 ALARM: RGB = (213, 94, 0)  # Okabe-Ito vermillion: an untrusted switch
+MIN_SCAN_RATE = 100
 CHATTER = 4  # changes of one square during a sweep beyond a clean place and lift
 
 
@@ -123,6 +124,7 @@ class Report:
     changes: list[int] = field(default_factory=lambda: [0] * 81)
     links_lost: list[str] = field(default_factory=list)
     swept: bool = False
+    scan_rate: float | None = None
 
     def problems(self) -> list[str]:
         out = []
@@ -139,6 +141,11 @@ class Report:
         if self.untrusted_seen:
             out.append(f"flapping (reported untrusted): {names(self.untrusted_seen)}")
         out.extend(f"link lost: {m}" for m in self.links_lost)
+        if self.scan_rate is not None and 0 < self.scan_rate < MIN_SCAN_RATE:
+            out.append(
+                f"the board scanned only {self.scan_rate:.0f} times per second: at least {MIN_SCAN_RATE} are needed "
+                "for the debounce and flap times (a busy Pi, or LED frames holding up the Pico?)"
+            )
         return out
 
 
@@ -181,6 +188,10 @@ async def check_board(
         watcher.cancel()
         await asyncio.gather(watcher, return_exceptions=True)
     report.end = view.occupancy
+    rate = getattr(board.matrix, "scan_rate", None)
+    if rate is not None:
+        report.scan_rate = float(rate())
+        print(f"\nScan rate: {report.scan_rate:.0f} scans per second (measured by the board itself)", file=out)
     board.strip.show(BLACK_FRAME)
     return report
 

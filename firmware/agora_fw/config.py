@@ -1,11 +1,14 @@
 # Pico wiring and timing. Columns must be consecutive GPIOs (file a lowest): one register read gives a whole row.
-ROWS = (0, 1, 2, 3, 4, 5, 6, 7, 8)  # rank 1..9, driven low one at a time
+ROWS = (0, 1, 2, 3, 4, 5, 6, 7, 8)  # rank 1..9, pulled low one at a time, released (input, pull-up) otherwise
 COLUMNS = (9, 10, 11, 12, 13, 14, 15, 16, 17)  # file a..i, inputs with pull-ups
 LED_PIN = 22  # WS2812 data through a 74AHCT125 to 5 V
 LED_COUNT = 81
-SETTLE_US = 5  # Pico rows see a few pF only; the Pi's longer cable needs 30 us
+# Most of a column's capacitance is on the board (its wire passes nine switches, diodes and the other lines), not
+# at the Pico's pin: its ~50 kOhm pull-up needs about 20 us to recover, as on the Pi.
+SETTLE_US = 25
 DEBOUNCE_SCANS = 8  # 8 ms at 1 kHz
 FLAP_WINDOW_SCANS = 1000
 FLAP_FLIPS = 10
 QUIET_WINDOWS = 2
-BOOT_WINDOW_MS = 2000  # after power-up, Ctrl-C still works this long, so mpremote can take over
+BOOT_WINDOW_MS = 2000  # after power-up a Ctrl-C (before the host's first 0x00) still reaches the REPL this long
+WATCHDOG_MS = 5000  # a loop that stalls this long resets the Pico (the RP2040's limit is 8388 ms)

@@ -11,28 +11,43 @@ import pytest
 
 from simulator.firmware import firmware_module
 
-SIO_IN, SIO_SET, SIO_CLR = 0xD0000004, 0xD0000014, 0xD0000018
-
-
-@pytest.fixture
-def fw() -> Callable[[str], types.ModuleType]:
-    return firmware_module
+SIO_BASE = 0xD0000000
+# The real register maps (RP2040 datasheet 2.3.1.7, RP2350 datasheet 3.1.11), written out here independently of
+# firmware/agora_fw/matrix.py: an access anywhere else is a test failure.
+REGISTERS = {
+    "RP2040": {0x004: "GPIO_IN", 0x010: "GPIO_OUT", 0x014: "GPIO_OUT_SET", 0x018: "GPIO_OUT_CLR",
+               0x01C: "GPIO_OUT_XOR", 0x020: "GPIO_OE", 0x024: "GPIO_OE_SET", 0x028: "GPIO_OE_CLR"},
+    "RP2350": {0x004: "GPIO_IN", 0x010: "GPIO_OUT", 0x014: "GPIO_HI_OUT", 0x018: "GPIO_OUT_SET",
+               0x01C: "GPIO_HI_OUT_SET", 0x020: "GPIO_OUT_CLR", 0x024: "GPIO_HI_OUT_CLR", 0x030: "GPIO_OE",
+               0x038: "GPIO_OE_SET", 0x040: "GPIO_OE_CLR"},
+}  # fmt: skip
 
 
 class FakeSIO:
-    """machine.mem32 over the SIO block: rows driven through OUT_SET/CLR, columns read from GPIO_IN."""
+    """machine.mem32 over one chip's SIO block, wired to the matrix: a row pin whose driver is on drives its
+    output level; a closed switch pulls its column low only through a row driven low."""
 
-    def __init__(self, rows: tuple[int, ...], columns: tuple[int, ...], closed: Callable[[int, int], bool]) -> None:
+    def __init__(
+        self, rows: tuple[int, ...], columns: tuple[int, ...], closed: Callable[[int, int], bool], chip: str = "RP2040"
+    ) -> None:
         self.rows, self.columns, self.closed = rows, columns, closed
-        self.out = (1 << 30) - 1
+        self.names = REGISTERS[chip]
+        self.out = (1 << 30) - 1  # output levels after reset: whatever they were; the firmware must set them
+        self.oe = 0
         self.accesses = 0
+        self.driven_high: set[int] = set()
+
+    def _name(self, address: int) -> str:
+        name = self.names.get(address - SIO_BASE)
+        assert name is not None, f"no SIO register at {address:#x} on this chip"
+        return name
 
     def __getitem__(self, address: int) -> int:
-        assert address == SIO_IN
+        assert self._name(address) == "GPIO_IN", f"read of {self._name(address)}"
         self.accesses += 1
         value = (1 << 30) - 1  # pull-ups
         for r, row_pin in enumerate(self.rows):
-            if not self.out >> row_pin & 1:
+            if self.oe >> row_pin & 1 and not self.out >> row_pin & 1:
                 for c, col_pin in enumerate(self.columns):
                     if self.closed(r, c):
                         value &= ~(1 << col_pin)
@@ -40,12 +55,25 @@ class FakeSIO:
 
     def __setitem__(self, address: int, value: int) -> None:
         self.accesses += 1
-        if address == SIO_SET:
+        name = self._name(address)
+        if name == "GPIO_OUT_SET":
             self.out |= value
-        elif address == SIO_CLR:
+        elif name == "GPIO_OUT_CLR":
             self.out &= ~value
+        elif name == "GPIO_OE_SET":
+            self.oe |= value
+        elif name == "GPIO_OE_CLR":
+            self.oe &= ~value
         else:
-            raise AssertionError(f"unexpected register {address:#x}")
+            raise AssertionError(f"unexpected write to {name}")
+        for pin in self.rows:
+            if self.oe >> pin & 1 and self.out >> pin & 1:
+                self.driven_high.add(pin)
+
+
+@pytest.fixture
+def fw() -> Callable[[str], types.ModuleType]:
+    return firmware_module
 
 
 class Pin:
@@ -127,19 +155,43 @@ def make_rp2() -> types.ModuleType:
         def put(self, words: Any, shift: int = 0) -> None:
             self.puts.append((list(words), shift))
 
+    class DMA:
+        """rp2.DMA: records each transfer and stays active until the test says it is done."""
+
+        def __init__(self) -> None:
+            self.transfers: list[dict[str, Any]] = []
+            self.running = False
+
+        def pack_ctrl(self, **fields: Any) -> dict[str, Any]:
+            return fields
+
+        def config(self, **kw: Any) -> None:
+            self.transfers.append({**kw, "words": list(kw["read"])})
+            self.running = bool(kw.get("trigger"))
+
+        def active(self) -> bool:
+            return self.running
+
+    rp2.DMA = DMA  # type: ignore[attr-defined]
     rp2.PIO = PIO  # type: ignore[attr-defined]
     rp2.asm_pio = asm_pio  # type: ignore[attr-defined]
     rp2.StateMachine = StateMachine  # type: ignore[attr-defined]
     return rp2
 
 
-@pytest.fixture
-def pico(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.SimpleNamespace]:
+@pytest.fixture(params=["RP2040", "RP2350"])
+def pico(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> Iterator[types.SimpleNamespace]:
     """machine and rp2 stand-ins in sys.modules, and the Pico-only firmware modules imported fresh against them."""
     machine = types.ModuleType("machine")
     machine.Pin = Pin  # type: ignore[attr-defined]
     closed: set[tuple[int, int]] = set()
-    sio = FakeSIO(tuple(range(9)), tuple(range(9, 18)), lambda r, c: (r, c) in closed)
+    chip = str(request.param)
+    sio = FakeSIO(tuple(range(9)), tuple(range(9, 18)), lambda r, c: (r, c) in closed, chip)
+    import time
+
+    monkeypatch.setattr(time, "ticks_us", lambda: 0, raising=False)  # MicroPython's; the tests pass their own
+    monkeypatch.setattr(time, "ticks_diff", lambda a, b: a - b, raising=False)
+    monkeypatch.setattr(sys.implementation, "_machine", f"Raspberry Pi Pico with {chip}", raising=False)
     machine.mem32 = sio  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "machine", machine)
     monkeypatch.setitem(sys.modules, "rp2", make_rp2())
@@ -148,7 +200,7 @@ def pico(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.SimpleNamespace]:
         monkeypatch.delitem(sys.modules, name, raising=False)
     Pin.made.clear()
     yield types.SimpleNamespace(
-        sio=sio, closed=closed, matrix=firmware_module("matrix"), ws2812=firmware_module("ws2812")
+        sio=sio, chip=chip, closed=closed, matrix=firmware_module("matrix"), ws2812=firmware_module("ws2812")
     )
     for name in ("agora_fw.matrix", "agora_fw.ws2812"):
         sys.modules.pop(name, None)

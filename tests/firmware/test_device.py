@@ -47,7 +47,7 @@ def host() -> Host:
 
 def test_hello_is_answered_with_the_version_and_the_boot_id(host: Host) -> None:
     ack = next(m for m in host.received if isinstance(m, pi.HelloAck))
-    assert ack == pi.HelloAck(pi.PROTOCOL_VERSION, 81, 81, 0xBEEF, "agora-fw 1.0")
+    assert ack == pi.HelloAck(pi.PROTOCOL_VERSION, 81, 81, 0xBEEF, "agora-fw 2.0")
 
 
 def test_a_snapshot_request_gets_the_current_state(host: Host) -> None:
@@ -113,10 +113,10 @@ def test_the_leds_go_dark_when_the_host_is_silent_for_three_seconds(host: Host) 
 def test_a_host_speaking_another_version_is_answered_but_not_obeyed() -> None:
     h = Host(make_device(1))
     h.scan(0)
-    h.send(pi.hello(version=2))
+    h.send(pi.hello(version=pi.PROTOCOL_VERSION + 1))
     h.send(pi.leds(bytes([9]) * 243))
     h.scan(0)
-    assert isinstance(h.received[0], pi.HelloAck) and h.received[0].version == 1
+    assert isinstance(h.received[0], pi.HelloAck) and h.received[0].version == pi.PROTOCOL_VERSION
     assert not any(h.device.leds)
 
 

@@ -14,6 +14,7 @@ import pytest
 from controller.clock import SystemClock
 from controller.pixels import FrameConditioner, PixelSettings
 from controller.ports import BoardEvent, LinkLost, LinkRestored, OccupancyChanged, SquaresUntrusted
+from hardware import protocol as proto
 from hardware.chain import ChainOrder
 from hardware.errors import FirmwareVersionError, LinkError
 from hardware.serial_link import CoprocessorLink
@@ -150,11 +151,12 @@ async def test_a_flapping_switch_on_the_pico_is_reported_untrusted(sessions: Ses
 
 
 async def test_a_firmware_of_another_protocol_version_is_refused_with_a_clear_message(sessions: Sessions) -> None:
-    s: Session = await sessions.open(protocol_version=2, connect=False)
+    s: Session = await sessions.open(protocol_version=1, connect=False)  # a Pico still on the first firmware
     with pytest.raises(FirmwareVersionError) as info:
         await s.link.connect()
     message = str(info.value)
-    assert "protocol 2" in message and "protocol 1" in message and "firmware/README.md" in message
+    assert "protocol 1" in message and f"protocol {proto.PROTOCOL_VERSION}" in message
+    assert "firmware/README.md" in message
 
 
 async def test_a_port_where_no_agora_firmware_answers_is_refused(tmp_path: Path) -> None:
@@ -224,5 +226,22 @@ async def test_the_pico_tool_hands_the_firmware_back_to_the_repl(sessions: Sessi
 
     s: Session = await sessions.open(connect=False)
     message = await stop(str(s.device.link))
-    assert "agora-fw 1.0" in message and "mpremote" in message
+    assert "agora-fw 2.0" in message and "mpremote" in message
     assert s.device.device.stop
+
+
+async def test_the_pin_maps_colour_order_reaches_the_pico(tmp_path: Path) -> None:
+    device = VirtualCoprocessor(SystemClock())
+    path = await device.start()
+    link = CoprocessorLink(path, SystemClock(), order="GRB", pixels=PixelSettings(brightness=1.0, gamma=1.0))
+    try:
+        await link.connect()
+        link.strip.show(((200, 10, 0),) * 81)
+        for _ in range(100):
+            if any(device.device.leds):
+                break
+            await asyncio.sleep(0.01)
+        assert bytes(device.device.leds[:3]) == bytes([10, 200, 0])  # G, R, B as the chip wants them
+    finally:
+        await link.aclose()
+        await device.aclose()
