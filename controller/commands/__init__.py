@@ -1,1 +1,1 @@
-"""The `agora` commands; `controller.cli` runs them and gives them their board."""
+"""The `agora` commands; `controller.cli` runs them, `controller.backends` opens their board."""

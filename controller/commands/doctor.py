@@ -21,7 +21,7 @@ from collections.abc import AsyncIterator, Awaitable
 from dataclasses import dataclass, field
 from typing import TextIO, TypeVar
 
-from controller.cli import Board, BoardError, BoardSpecError, PinMapError, add_board_arguments, open_board, render_ansi
+from controller.backends import BOARD_ERRORS, Board, BoardSpecError, add_board_arguments, open_board
 from controller.clock import SystemClock, VirtualClock
 from controller.games.squares import name, parse, squares_of
 from controller.ports import (
@@ -35,6 +35,7 @@ from controller.ports import (
     OccupancyChanged,
     SquaresUntrusted,
 )
+from simulator.render import to_ansi as render_ansi
 
 T = TypeVar("T")
 
@@ -75,7 +76,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_main(args, sys.stdout))
-    except (BoardSpecError, PinMapError, BoardError) as exc:
+    except BOARD_ERRORS as exc:
         print(f"agora doctor: {exc}", file=sys.stderr)
         return 2
 

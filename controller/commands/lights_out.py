@@ -12,7 +12,7 @@ import asyncio
 import sys
 from collections.abc import Sequence
 
-from controller.cli import BoardError, BoardSpecError, PinMapError, open_board, parse_spec
+from controller.backends import BOARD_ERRORS, open_board, parse_spec
 from controller.clock import SystemClock
 
 
@@ -32,7 +32,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, _ = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
     try:
         print(asyncio.run(lights_out(args.board, args.pinmap)))
-    except (BoardSpecError, PinMapError, BoardError) as exc:
+    except BOARD_ERRORS as exc:
         print(f"lights_out: {exc}", file=sys.stderr)
         return 1
     return 0

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from controller.cli import BoardError, BoardSpecError, add_board_arguments, open_board
+from controller.backends import BOARD_ERRORS, BoardSpecError, add_board_arguments, open_board
 from controller.clock import SystemClock
 from controller.commands.options import UsageError, add_game_arguments, parse_options, parse_seats
 from controller.errors import SessionError, StoreError
@@ -24,6 +24,8 @@ from controller.session.factory import new_session, resume_session
 from controller.session.runner import Controller
 from controller.store import GameStore, default_db_path
 from controller.web import WebConfig, create_app, is_loopback
+
+_OPEN_ERRORS: tuple[type[Exception], ...] = (*BOARD_ERRORS, ValueError)  # ValueError: a bad --bounce and the like
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -139,7 +141,7 @@ async def serve(args: argparse.Namespace) -> int:
     clock = SystemClock()
     try:
         board = await open_board(args.board, clock, args.pinmap, initial=session.state.occupancy())
-    except (BoardSpecError, BoardError, ValueError) as exc:
+    except _OPEN_ERRORS as exc:
         store.close()
         return _fail(str(exc), 2 if isinstance(exc, BoardSpecError) else 1)
     record: TextIO | None = None
