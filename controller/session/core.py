@@ -237,14 +237,11 @@ class Session(SessionView):
             self._next_turn(t)
 
     def _earlier(self) -> list[State]:
-        out: list[State] = []
-        if not self._settings.recognizer.takebacks:
-            return out
-        for p in reversed(self._history):
-            if p.source == "dice" or len(out) >= 1:
-                break
-            out.append(p.before)
-        return out
+        """The position the board may return to for a takeback: the one before the last move, unless that move
+        was a roll of the dice (a roll cannot be taken back by moving pieces)."""
+        if not self._settings.recognizer.takebacks or not self._history or self._history[-1].source == "dice":
+            return []
+        return [self._history[-1].before]
 
     def _next_turn(self, t: float) -> None:
         s = self._state
