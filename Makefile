@@ -8,7 +8,7 @@ GAME   ?= politrics
 ARGS   ?=
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: play test lint typecheck unit bench browser shellcheck install-pi clean
+.PHONY: play test quick lint typecheck unit bench browser shellcheck install-pi clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Agora needs Python 3.11 or newer")'
@@ -55,9 +55,13 @@ typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy
 
 unit: $(VENV)/.installed-test browser shellcheck
-	$(BIN)/python -m pytest -n 2 --dist loadgroup $(ARGS)
+	$(BIN)/python -m pytest -n 2 $(ARGS)
 
 test: lint typecheck unit
+
+# While developing: the tests that take a few seconds at most, without Chromium (`make test` runs everything).
+quick: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -n 2 -m "not browser and not slow" $(ARGS)
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m pytest tests/bench --benchmark-enable --benchmark-only -p no:xdist $(ARGS)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 from controller.games import DEFAULT, Registry
@@ -38,3 +39,40 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=10)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# ---- markers -----------------------------------------------------------------------------------------------------
+# `pytest -m "not browser and not slow"` is the quick run while developing; CI and `make test` run everything.
+# A test that drives Chromium is `browser` (it asks for the `browser` fixture); a test that takes more than a few
+# seconds on a busy two-core machine is `slow`: every end-to-end test (each starts a real server), the reference
+# comparisons and benchmarks, and the long property and move-count tests named here (a node id or its prefix).
+SLOW = (
+    "tests/e2e/",
+    "tests/differential/",
+    "tests/bench/",
+    "tests/games/test_every_game.py::test_random_playout_keeps_the_invariants",
+    "tests/games/test_chesspolitik_game.py::test_random_games_keep_the_api_invariants",
+    "tests/games/test_djambi_maze.py",
+    "tests/games/test_djambi_movecounts.py",
+    "tests/games/test_djambi_nearmiss.py::test_no_near_miss_looks_like_a_legal_act_on_its_way",
+    "tests/games/test_djambi_properties.py",
+    "tests/games/test_movecounts.py",
+    "tests/games/test_polis_properties.py",
+    "tests/games/test_polis_reference.py",
+    "tests/games/test_politics1952_properties.py",
+    "tests/games/test_politrics_movecounts.py",
+    "tests/games/test_politrics_properties.py",
+    "tests/hardware/test_gpio_matrix.py::test_a_slow_flapping_switch_is_frozen_while_untrusted",
+    "tests/hardware/test_serial_link.py::test_scripted_moves_arrive_exactly_once_in_order_through_bounce",
+    "tests/referee/test_referee_cli.py::test_a_script_plays_a_whole_politrics_match_to_100_points",
+    "tests/session/test_session.py::test_agora_history_lists_shows_exports_and_replays_a_stored_game",
+    "tests/simulator/test_cli_board.py::test_doctor_on_the_simulator_reports_the_broken_switches",
+    "tests/test_strategies.py::test_a_failing_example_shrinks_to_the_shortest_simplest_playout",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)
