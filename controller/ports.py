@@ -2,7 +2,7 @@
 knows nothing else of either. Only the small value types here (and `controller.pixels`) may be imported by
 them.
 
-Squares are physical indices 0..80 (index = (rank - 1) * 9 + (file - 1), see ARCHITECTURE.md); an occupancy is an
+Squares are physical indices 0..80 (index = (rank - 1) * 9 + (file - 1)); an occupancy is an
 81-bit integer; a frame is 81 RGB triples in that same physical order, never in LED chain order.
 """
 

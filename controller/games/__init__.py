@@ -1,4 +1,4 @@
-"""Pure rules engines behind one API (see ARCHITECTURE.md, "The game API"). No I/O, nothing else of the project."""
+"""Pure rules engines behind one API (docs/game-api.md). No I/O, nothing else of the project."""
 
 from controller.games.errors import (
     AgoraError,

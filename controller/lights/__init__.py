@@ -1,4 +1,4 @@
-"""LED scenes: one meaning, one colour, one pattern (ARCHITECTURE.md, "LED language")."""
+"""LED scenes: one meaning, one colour, one pattern (docs/led-language.md)."""
 
 from controller.lights.language import LANGUAGE, Meaning, Pattern, intensity
 from controller.lights.palette import OKABE_ITO, SEAT_COLOURS

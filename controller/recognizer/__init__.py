@@ -1,4 +1,4 @@
-"""Recognizing moves from occupancy (ARCHITECTURE.md, "Recognizing moves"): the turn index and the state machine.
+"""Recognizing moves from occupancy: the turn index and the state machine.
 
 It works only through the game API's physical effects; no game is named here.
 """

@@ -1,4 +1,4 @@
-"""Chesspolitik speed (ARCHITECTURE.md: the same results as the `diplomacy` package and at least 10x faster).
+"""Chesspolitik speed (the target: the same results as the `diplomacy` package and at least 10x faster).
 
 The same 200 movement phases (random positions and random games of both sizes) go through Agora's adjudicator,
 through a whole phase of Agora's game API, and through the reference's set_orders + process; the group shows the

@@ -1,6 +1,6 @@
 """Djambi speed: listing the legal moves and their physical effects at turn start (the recognizer's index).
 
-Target (ARCHITECTURE.md): turn-start indexing under 20 ms even for the widest positions. Run the numbers with
+Target: turn-start indexing under 20 ms even for the widest positions. Run the numbers with
 `make bench`; in the normal suite (--benchmark-disable) these are quick smoke tests of the same code.
 
 Two indexes are measured: the engine's share (every legal move's effect, and with the near misses theirs too, into a

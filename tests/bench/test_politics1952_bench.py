@@ -1,4 +1,4 @@
-"""Politics (1952) speed: turn-start indexing (ARCHITECTURE.md: under 20 ms), a whole random game, the JSON round
+"""Politics (1952) speed: turn-start indexing (the target: under 20 ms), a whole random game, the JSON round
 trip written after every move. Run with `make bench`; in the normal test run each body runs once, untimed."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Politrics speed: listing legal moves (the widest placement position under 1 ms), playing moves in both phases,
-and turn-start indexing (ARCHITECTURE.md: under 20 ms). Run with `make bench`; in the normal test run each body
+and turn-start indexing (the target: under 20 ms). Run with `make bench`; in the normal test run each body
 runs once, untimed, as a smoke test."""
 
 from __future__ import annotations

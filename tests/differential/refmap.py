@@ -1,9 +1,10 @@
 """A map file for the reference adjudicator (the PyPI package `diplomacy`) made from a Chesspolitik board.
 
-The encoding (shared/rules/chesspolitik.md): Kings are armies and Knights fleets; every square is a COAST; in a
-square's adjacency list King neighbours are written in lower case (armies only) and Knight targets in Title case
-(fleets only); square names are three characters, XA1..XH8. The chess geometry is computed here from scratch rather
-than taken from the game's board module, so a slip in either shows up as a disagreement.
+The encoding (docs/rules/chesspolitik.md, "Checked against the reference"): Kings are armies and Knights fleets;
+every square is a COAST; in a square's adjacency list King neighbours are written in lower case (armies only) and
+Knight targets in Title case (fleets only); square names are three characters, XA1..XH8. The chess geometry is
+computed here from scratch rather than taken from the game's board module, so a slip in either shows up as a
+disagreement.
 """
 
 from __future__ import annotations

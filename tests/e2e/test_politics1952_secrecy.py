@@ -31,7 +31,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s = _start(tmp_path_factory.mktemp("secrecy"))
     yield s
     # Killed, not stopped: a closed WebSocket's handler waits for the next broadcast, and with steady Politics
-    # lights none comes, so a graceful stop waits ten seconds for it (reported to the lead).
+    # lights none comes, so a graceful stop waits ten seconds for it.
     s.kill()
 
 

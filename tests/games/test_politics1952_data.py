@@ -1,4 +1,4 @@
-"""The board's data (board.toml) is consistent with the seed and with shared/rules/politics1952.md."""
+"""The board's data (board.toml) is consistent with the rules booklet and with docs/rules/politics1952.md."""
 
 from __future__ import annotations
 
@@ -20,13 +20,13 @@ from controller.games.politics1952.data import (
 )
 from controller.games.squares import SQUARES, file_of, rank_of
 
-# shared/rules/politics1952.md, "Electoral votes (1950 apportionment)".
+# The electoral votes of the 1950 apportionment (public record; docs/rules/politics1952.md, "Electoral votes").
 VOTES = (
     "AL 11, AZ 4, AR 8, CA 32, CO 6, CT 8, DE 3, FL 10, GA 12, ID 4, IL 27, IN 13, IA 10, KS 8, KY 10, LA 10, ME 5, "
     "MD 9, MA 16, MI 20, MN 11, MS 8, MO 13, MT 4, NE 6, NV 3, NH 4, NJ 16, NM 4, NY 45, NC 14, ND 4, OH 25, OK 8, "
     "OR 6, PA 32, RI 4, SC 8, SD 4, TN 11, TX 24, UT 4, VT 3, VA 12, WA 9, WV 8, WI 12, WY 3"
 )
-# shared/rules/politics1952.md, "Groups 1-6".
+# docs/rules/politics1952.md, "Groups".
 GROUPS = {
     6: "NY CA PA IL OH TX MI",
     5: "MA NJ NC IN MO",
