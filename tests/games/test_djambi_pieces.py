@@ -60,6 +60,24 @@ def test_start_position_follows_the_table_and_the_setup_option() -> None:
     ]
 
 
+@pytest.mark.parametrize("setup", ["ranks", "files"])
+def test_the_rotated_layout_is_reds_block_turned_with_the_board(setup: str) -> None:
+    state = GAME.new(layout="rotated", setup=setup)
+    tokens = {n: at(state, n) for n in NAMES}
+    for name, token in tokens.items():
+        f, r = "ABCDEFGHI".index(name[0]), int(name[1]) - 1
+        turned = f"{'ABCDEFGHI'[r]}{9 - f}"  # a quarter turn clockwise: A9 -> I9 -> I1 -> A1
+        following = token if token == ".." else "RBYG"[("RBYG".index(token[0]) + 1) % 4] + token[1]
+        assert tokens[turned] == following, (name, turned)
+    # Each Assassin stands beside its Chief along the board's edge, the same way round.
+    assassins = ("B9", "I8", "H1", "A2") if setup == "ranks" else ("A8", "H9", "I2", "B1")
+    assert [tokens[n] for n in assassins] == ["RA", "BA", "YA", "GA"]
+    # Red and Yellow are where the mirrored layout puts them; Blue and Green swap Assassin and Reporter.
+    mirrored = GAME.new(setup=setup)
+    assert all(at(mirrored, n) == tokens[n] for n in NAMES if tokens[n][0] in "RY")
+    assert {n for n in NAMES if at(mirrored, n) != tokens[n]} == {"H9", "I8", "A2", "B1"}
+
+
 def test_chief_moves_like_a_queen_and_may_end_in_the_maze() -> None:
     state = position({**CORNERS, "A9": "..", "C3": "RC", "C6": "xx", "F3": "BM"})
     moves = texts(state, "C3")

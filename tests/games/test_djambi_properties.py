@@ -39,6 +39,7 @@ variants = st.fixed_dictionaries(
         "reporter": st.sampled_from(["one", "all"]),
         "kill_own": st.booleans(),
         "setup": st.sampled_from(["ranks", "files"]),
+        "layout": st.sampled_from(["mirrored", "rotated"]),
         "walled_in": st.sampled_from(["no_necromobile", "region", "corpses", "never"]),
         "vassals": st.sampled_from(["power", "first"]),
         "chief_corpse_to_maze": st.booleans(),

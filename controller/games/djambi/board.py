@@ -100,7 +100,8 @@ def lowest(squares: int) -> int:
 
 
 # The starting blocks: kind per square, for Red; the other parties' blocks are Red's mirrored (the table of the
-# rules: Blue's Assassin faces Red's along rank 9, Yellow's faces Green's along rank 1).
+# rules: Blue's Assassin faces Red's along rank 9, Yellow's faces Green's along rank 1), or Red's turned with the
+# board a quarter turn per seat (each Assassin beside its Chief along the edge, the same way round for everyone).
 _RED_RANKS = {"A9": CHIEF, "B9": ASSASSIN, "A8": REPORTER, "B8": DIPLOMAT, "C7": NECROMOBILE}
 _RED_FILES = {"A9": CHIEF, "A8": ASSASSIN, "B9": REPORTER, "B8": DIPLOMAT, "C7": NECROMOBILE}
 _MILITANTS = ("C9", "C8", "A7", "B7")
@@ -116,12 +117,21 @@ def _mirror(square: int, party: int) -> int:
     return r * SIZE + f
 
 
-def start_board(setup: str) -> bytes:
+def _rotate(square: int, party: int) -> int:
+    """Red's corner A9 turned a quarter clockwise per seat: to Blue's I9, Yellow's I1, Green's A1."""
+    f, r = square % SIZE, square // SIZE
+    for _ in range(party):
+        f, r = r, SIZE - 1 - f
+    return r * SIZE + f
+
+
+def start_board(setup: str, layout: str = "mirrored") -> bytes:
     """The starting position: each party fills the 3x3 block in its corner, Chief in the corner."""
     red = dict(_RED_RANKS if setup == "ranks" else _RED_FILES)
     red.update(dict.fromkeys(_MILITANTS, MILITANT))
+    place = _rotate if layout == "rotated" else _mirror
     board = bytearray(SQUARES)
     for party in range(len(PARTIES)):
         for name, kind in red.items():
-            board[_mirror(_INDEX[name], party)] = code(party, kind)
+            board[place(_INDEX[name], party)] = code(party, kind)
     return bytes(board)

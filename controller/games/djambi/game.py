@@ -39,7 +39,7 @@ class Djambi(Game):
 
     def initial(self, seats: int, seed: int, options: Mapping[str, OptionValue]) -> DjambiState:
         rules = Rules.from_options(options)
-        return DjambiState(start_board(rules.setup), tuple(range(seats)), 0, 0, rules)
+        return DjambiState(start_board(rules.setup, rules.layout), tuple(range(seats)), 0, 0, rules)
 
     def parse_move(self, text: str, state: State, seat: int | None) -> Move:
         assert isinstance(state, DjambiState)

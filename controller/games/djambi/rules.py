@@ -28,6 +28,13 @@ OPTIONS: tuple[Option, ...] = (
         choices=("ranks", "files"),
     ),
     Option(
+        "layout",
+        "mirrored",
+        "the other parties' blocks are Red's mirrored, so that Assassins face each other ('mirrored'), or Red's "
+        "block turned with the board, each Assassin beside its Chief the same way round ('rotated')",
+        choices=("mirrored", "rotated"),
+    ),
+    Option(
         "walled_in",
         "no_necromobile",
         "a Chief outside the Maze dies walled in when no path of empty squares and own pieces leads to the Maze or "
@@ -77,6 +84,7 @@ class Rules:
     reporter: str = "one"
     kill_own: bool = True
     setup: str = "ranks"
+    layout: str = "mirrored"
     walled_in: str = "no_necromobile"
     vassals: str = "power"
     sleeping_vassals: str = "open"
