@@ -29,6 +29,7 @@ variants = st.fixed_dictionaries(
         "kill_own": st.booleans(),
         "chief_corpse_to_maze": st.booleans(),
         "reporter": st.sampled_from(["one", "all"]),
+        "master_moves": st.booleans(),
     }
 )
 

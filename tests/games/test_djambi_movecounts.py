@@ -87,6 +87,7 @@ def count(state: DjambiState) -> int:
         return piece is not None and piece[0] not in mine and piece[0] not in untouchable
 
     squares = [(f, r) for r in range(9) for f in range(9)]
+    chiefs = [s for s in squares if (_decode(_at(board, *s)) or (0, -1))[1] == C]
     empty = [s for s in squares if _at(board, *s) == 0 and s != CENTRE]
 
     def exits(vacated: tuple[int, int] | None, filled: tuple[int, int]) -> int:
@@ -134,11 +135,21 @@ def count(state: DjambiState) -> int:
                     total += places + (fresh_chief and rules.chief_corpse_to_maze)
             elif kind == A and killable(target):
                 total += 1 if dst != CENTRE else exits(None, src)
+                if dst == CENTRE and rules.master_moves:
+                    # Leaving the Maze onto another Chief in a straight line and killing it.
+                    total += sum(1 for q in chiefs if killable(_at(board, *q)) and _clear(board, CENTRE, q))
             elif kind == D and enemy(target):
                 if dst != CENTRE:
                     total += places + (_decode(target)[1] == C and maze_open)  # type: ignore[index]
                 else:
                     total += sum(exits(src, p) for p in [*empty, src])
+                    if rules.master_moves:
+                        total += sum(
+                            1
+                            for p in [*empty, src]
+                            for q in chiefs
+                            if q != CENTRE and enemy(_at(board, *q)) and _clear(board, CENTRE, q, src, p)
+                        )
     return (total or 1) + (rules.draw_offers and not state.offered) + 1  # the last: resign
 
 
@@ -158,6 +169,7 @@ variants = st.fixed_dictionaries(
         "walled_in": st.sampled_from(["no_necromobile", "region", "never"]),
         "sleeping_vassals": st.sampled_from(["open", "immune"]),
         "draw_offers": st.booleans(),
+        "master_moves": st.booleans(),
     }
 )
 

@@ -43,6 +43,7 @@ variants = st.fixed_dictionaries(
         "walled_in": st.sampled_from(["no_necromobile", "region", "corpses", "never"]),
         "vassals": st.sampled_from(["power", "first"]),
         "chief_corpse_to_maze": st.booleans(),
+        "master_moves": st.booleans(),
         "draw_turns": st.sampled_from([40, 12]),
     }
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from controller.games.djambi.board import ASSASSIN, CHIEF, CORPSE, KIND_OF, MILITANT
+from controller.games.djambi.board import ASSASSIN, CHIEF, CORPSE, KIND_OF, MAZE, MILITANT
 from controller.games.djambi.moves import Act, Go, Report
 
 BoardMove = Go | Act | Report
@@ -21,6 +21,9 @@ def after(board: bytes, move: BoardMove) -> bytearray:
         out[move.place] = CORPSE if move.kind in _KILLERS else target
         if move.exit is not None:
             out[move.dst] = 0
+            if move.master:
+                # The second Chief goes into the Maze: its corpse after an Assassin, itself after a Diplomat.
+                out[MAZE] = CORPSE if move.kind == ASSASSIN else board[move.exit]
             out[move.exit] = actor
     else:
         out[move.dst] = actor
@@ -33,7 +36,9 @@ def after(board: bytes, move: BoardMove) -> bytearray:
 def killed(board: bytes, move: BoardMove) -> list[int]:
     """The board bytes of the pieces `move` kills."""
     if isinstance(move, Act):
-        return [board[move.dst]] if move.kind in _KILLERS else []
+        if move.kind not in _KILLERS:
+            return []
+        return [board[move.dst], board[move.exit]] if move.master and move.exit is not None else [board[move.dst]]
     if isinstance(move, Report):
         return [board[v] for v in move.victims]
     return []

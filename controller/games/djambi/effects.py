@@ -4,13 +4,14 @@ A kill is one decision of several steps carried out together: the killer onto th
 turned over into a corpse (another Piece value), onto the square chosen for it. The Assassin's victim goes to the
 Assassin's origin (a swap: both squares lifted and filled). A Reporter's victim is turned over where it stands: the
 square is touched though its occupancy stays. Acts in the Maze show the actor's net movement, from its origin to
-where it left the Maze. The only chores are Chiefs that die walled in: turned over in place (`chore_touch`).
+where it left the Maze; a master move adds the second Chief carried from its square into the Maze. The only chores
+are Chiefs that die walled in: turned over in place (`chore_touch`).
 """
 
 from __future__ import annotations
 
 from controller.games.djambi.apply import BoardMove
-from controller.games.djambi.board import CORPSE, DIPLOMAT, MAZE, PIECE_OF, SQUARES
+from controller.games.djambi.board import ASSASSIN, CORPSE, DIPLOMAT, MAZE, PIECE_OF, SQUARES
 from controller.games.djambi.moves import Act, Report
 from controller.games.physical import Effect, Step
 
@@ -43,6 +44,15 @@ def effect(board: bytes, move: BoardMove, walled: tuple[int, ...] | list[int], a
         displaced = board[move.dst] if move.kind == DIPLOMAT else CORPSE
         if move.exit is None:
             return Effect((step(actor, move.src, move.dst), step(displaced, move.dst, move.place)), (), _NONE, chores)
+        if move.master:
+            # Out of the Maze onto a second Chief, which goes into the Maze: dead after an Assassin.
+            second = CORPSE if move.kind == ASSASSIN else board[move.exit]
+            return Effect(
+                (step(actor, move.src, move.exit), step(displaced, MAZE, move.place), step(second, move.exit, MAZE)),
+                (),
+                _NONE,
+                chores,
+            )
         if move.exit == move.src:
             # Out of the Maze back to where it came from: its square is touched, its occupancy unchanged.
             return Effect((step(displaced, MAZE, move.place),), (), frozenset((move.src,)), chores)

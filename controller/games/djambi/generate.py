@@ -68,6 +68,7 @@ def board_moves(
     places = [s for s in range(SQUARES) if not board[s] and s != MAZE]
     maze_free = not board[MAZE]
     all_reporter = rules.reporter == "all"
+    master = rules.master_moves
     out: list[Move] = []
     add = out.append
     for src in range(SQUARES):
@@ -112,12 +113,41 @@ def board_moves(
                             # The corpse takes the Assassin's origin, so the board as it stands gives the ways out.
                             for e in exits(board, -1, -1):
                                 add(Act(kind, src, dst, src, e))
+                            if master:
+                                for q in first_pieces(board, -1, -1):
+                                    if KIND_OF[board[q]] == CHIEF and killable[board[q]]:
+                                        add(Act(kind, src, dst, src, q, True))
                         else:
                             add(Act(kind, src, dst, src))
                 elif kind == DIPLOMAT and enemy[t]:
-                    _relocate(board, kind, src, dst, places, maze_free, KIND_OF[t] == CHIEF, add)
+                    if dst == MAZE and master:
+                        _oust(board, src, places, enemy, add)
+                    else:
+                        _relocate(board, kind, src, dst, places, maze_free, KIND_OF[t] == CHIEF, add)
                 break
     return out
+
+
+def first_pieces(board: bytes, vacated: int, filled: int) -> list[int]:
+    """The first piece on each straight line out of the Maze, once `vacated` is empty and `filled` full."""
+    out = []
+    for ray in RAYS[MAZE]:
+        for sq in ray:
+            if sq == filled or (board[sq] and sq != vacated):
+                out.append(sq)
+                break
+    return out
+
+
+def _oust(board: bytes, src: int, places: list[int], enemy: list[bool], add: Callable[[Move], None]) -> None:
+    """The Diplomat ousts the Chief in power, then leaves the Maze to an empty square or, a master move, onto another
+    enemy Chief in a straight line, which it puts into the Maze."""
+    for p in (*places, src):
+        for e in exits(board, src, p):
+            add(Act(DIPLOMAT, src, MAZE, p, e))
+        for q in first_pieces(board, src, p):
+            if q != p and KIND_OF[board[q]] == CHIEF and enemy[board[q]]:
+                add(Act(DIPLOMAT, src, MAZE, p, q, True))
 
 
 def landing(src: int, places: list[int], maze_free: bool, chief: bool) -> list[int]:

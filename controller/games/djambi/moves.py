@@ -7,6 +7,8 @@ RA8-C6xC7       Reporter moves to C6, then kills on C7 (several xSQ in the 'all'
 DB8xE6>G4       Diplomat takes E6's place and puts that piece on G4
 NC7xD4>G6       Necromobile takes the corpse's place on D4 and puts the corpse on G6
 ...~F6          after an act in the Maze, the actor leaves it for F6: AB9xE5~F6, DB8xE5>G4~F6
+...xG7          master moves: the actor leaves the Maze acting on the Chief on G7, which goes into the Maze (dead
+                after an Assassin, alive after a Diplomat): AB9xE5xG7, DB8xE5>G4xG7>E5
 pass, offer draw, accept draw, decline draw
 """
 
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from controller.games.djambi.board import ASSASSIN, KINDS, NAMES
+from controller.games.djambi.board import ASSASSIN, KINDS, MAZE, NAMES
 from controller.games.moves import Move
 
 
@@ -35,7 +37,9 @@ class Act(Move):
     """A piece moves onto a piece and does its act there; the piece acted on ends on `place`.
 
     Chief and Militant kill (place: the corpse's square), Assassin kills (place: always its own origin), Diplomat
-    moves a living piece, Necromobile moves a corpse. `exit`: where the actor leaves the Maze to, when it acted there.
+    moves a living piece, Necromobile moves a corpse. `exit`: where the actor leaves the Maze to, when it acted there;
+    `master`: it leaves onto another Chief there and acts on it (the Assassin kills it, the Diplomat moves it), and
+    that Chief goes into the Maze.
     """
 
     kind: int
@@ -43,12 +47,17 @@ class Act(Move):
     dst: int
     place: int
     exit: int | None = None
+    master: bool = False
 
     def __str__(self) -> str:
         text = f"{KINDS[self.kind]}{NAMES[self.src]}x{NAMES[self.dst]}"
         if self.kind != ASSASSIN:
             text += f">{NAMES[self.place]}"
-        return text if self.exit is None else f"{text}~{NAMES[self.exit]}"
+        if self.exit is None:
+            return text
+        if not self.master:
+            return f"{text}~{NAMES[self.exit]}"
+        return f"{text}x{NAMES[self.exit]}" + ("" if self.kind == ASSASSIN else f">{NAMES[MAZE]}")
 
 
 @dataclass(frozen=True, slots=True)

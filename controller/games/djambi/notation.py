@@ -31,7 +31,7 @@ from controller.games.errors import AmbiguousMoveError, IllegalMoveError, Invali
 from controller.games.moves import Move
 
 _SQ = r"([A-I][1-9])"
-_BOARD_MOVE = re.compile(rf"([CARDNM])?{_SQ}([-X]){_SQ}((?:X[A-I][1-9])*)(?:>{_SQ})?(?:~{_SQ})?")
+_BOARD_MOVE = re.compile(rf"([CARDNM])?{_SQ}([-X]){_SQ}((?:X[A-I][1-9])*)(?:>{_SQ})?(?:~{_SQ}|X{_SQ}(?:>{_SQ})?)?")
 _WORDS: dict[str, Move] = {
     "pass": Pass(),
     "resign": Resign(),
@@ -42,7 +42,7 @@ _WORDS: dict[str, Move] = {
     "decline draw": AnswerDraw(False),
     "no draw": AnswerDraw(False),
 }
-_EXAMPLES = "MC8-D7, MC8xD7>F5, AB9xC8, RA8-C6xC7, DB8xE6>G4, NC7xE5>G6~F6, pass, resign or offer draw"
+_EXAMPLES = "MC8-D7, MC8xD7>F5, AB9xC8, RA8-C6xC7, DB8xE6>G4, NC7xE5>G6~F6, AB9xE5xG7, pass, resign or offer draw"
 
 
 _NOTES = re.compile(r"\s*\(.*\)\s*$")
@@ -57,15 +57,26 @@ def parse(text: str, state: DjambiState, seat: int | None) -> Move:
     found = _BOARD_MOVE.fullmatch("".join(text.split()).upper())
     if found is None:
         raise InvalidMoveError(f"{text!r} is not a Djambi move; write for example {_EXAMPLES}")
-    letter, src_name, sep, dst_name, victims_text, place_name, exit_name = found.groups()
-    if sep == "-" and (place_name or exit_name):
+    letter, src_name, sep, dst_name, victims_text, place_name, exit_name, second_name, second_place = found.groups()
+    if sep == "-" and (place_name or exit_name or second_name):
         raise InvalidMoveError(f"{text!r}: a move to an empty square has no '>' or '~' part")
     if sep == "X" and victims_text:
-        raise InvalidMoveError(f"{text!r}: only a Reporter names victims after its move, as in RA8-C6xC7")
+        # An Assassin's master move names no corpse square between its two acts: AB9xE5xG7 (>E5).
+        if second_name or victims_text.count("X") > 1:
+            raise InvalidMoveError(f"{text!r}: only a Reporter names victims after its move, as in RA8-C6xC7")
+        second_name, second_place, place_name = victims_text[1:], place_name, None
+    if second_name and (letter not in (None, "A", "D") or parse_square(dst_name) != MAZE):
+        raise InvalidMoveError(
+            f"{text!r}: only a Reporter names victims after its move, as in RA8-C6xC7; a second act after an act "
+            "is a master move of an Assassin or Diplomat out of the Maze, as in AB9xE5xG7"
+        )
+    if second_place is not None and parse_square(second_place) != MAZE:
+        raise IllegalMoveError(f"{text!r}: the Chief a master move acts on goes into the Maze, E5")
     src, dst = parse_square(src_name), parse_square(dst_name)
-    victims = sorted(parse_square(v) for v in victims_text.split("X")[1:])
+    victims = sorted(parse_square(v) for v in victims_text.split("X")[1:]) if sep == "-" else []
     place = None if place_name is None else parse_square(place_name)
     exit_ = None if exit_name is None else parse_square(exit_name)
+    second = None if second_name is None else parse_square(second_name)
     _check_turn(state, seat)
     kind = None if letter is None else KINDS.index(letter)
     candidates: list[Move] = []
@@ -83,6 +94,10 @@ def parse(text: str, state: DjambiState, seat: int | None) -> Move:
             if not isinstance(move, Act):
                 continue
             if (place is not None and move.place != place) or (exit_ is not None and move.exit != exit_):
+                continue
+            if exit_ is not None and move.master:
+                continue
+            if second is not None and not (move.master and move.exit == second):
                 continue
         candidates.append(move)
     if kind is not None:
@@ -130,7 +145,10 @@ def _ambiguity(text: str, candidates: list[Move]) -> str:
     if len({m.place for m in acts}) > 1:
         return f"{text!r}: say where the piece acted on goes, with '>' and a square: {options}"
     if len({m.exit for m in acts}) > 1:
-        return f"{text!r}: say where the piece leaves the Maze to, with '~' and a square: {options}"
+        return (
+            f"{text!r}: say where the piece leaves the Maze to, with '~' and a square (or 'x' and the Chief it acts "
+            f"on as it leaves): {options}"
+        )
     return f"{text!r} fits {len(candidates)} moves: {options}"
 
 

@@ -63,6 +63,13 @@ OPTIONS: tuple[Option, ...] = (
         "the killer of a Chief may put its fresh corpse into the empty Maze (a puppet power)",
     ),
     Option(
+        "master_moves",
+        False,
+        "an Assassin or Diplomat that acted on the Chief in the Maze may act once more as it leaves the Maze: the "
+        "Assassin kills another Chief, whose corpse takes the Maze (a puppet power); the Diplomat puts another Chief "
+        "into the Maze (Board Game Arena's master moves)",
+    ),
+    Option(
         "draw_offers",
         True,
         "the player to move may offer a draw, which ends the game when every other player still in it accepts",
@@ -89,6 +96,7 @@ class Rules:
     vassals: str = "power"
     sleeping_vassals: str = "open"
     chief_corpse_to_maze: bool = True
+    master_moves: bool = False
     draw_offers: bool = True
     draw_turns: int = 40
 

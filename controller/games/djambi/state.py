@@ -42,7 +42,7 @@ class _Derived:
         self.legal: frozenset[Move] | None = None
         self.ids: frozenset[int] = frozenset()
         self.watch: WallWatch | None = None
-        self.placements: dict[tuple[int, int, int | None], PlacementWatch] = {}
+        self.placements: dict[tuple[int, int, int | None, bool], PlacementWatch] = {}
         self.outcome: Outcome | None = _UNSET
         self.to_move: int | None = _UNSET
 
@@ -263,7 +263,7 @@ class DjambiState(State):
         mode = self.rules.walled_in
         suspects: list[int] | None
         if isinstance(move, Act) and move.kind != ASSASSIN:
-            key = (move.src, move.dst, move.exit)
+            key = (move.src, move.dst, move.exit, move.master)
             group = d.placements.get(key)
             if group is None:
                 base = after(self.board, move)

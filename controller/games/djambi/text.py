@@ -111,6 +111,12 @@ def describe(state: DjambiState, move: Move) -> str:
         words = f"{actor} kills {piece_name(target)} on {NAMES[move.dst]}, leaving the corpse on {NAMES[move.src]}"
     else:
         words = f"{actor} kills {piece_name(target)} on {NAMES[move.dst]}, corpse to {NAMES[move.place]}"
-    if move.exit is not None:
+    if move.exit is not None and move.master:
+        second = f"{piece_name(board[move.exit])} on {NAMES[move.exit]}"
+        if move.kind == ASSASSIN:
+            words += f", then leaves the Maze to kill {second}, whose corpse stays in the Maze"
+        else:
+            words += f", then leaves the Maze onto {second} and puts it into the Maze"
+    elif move.exit is not None:
         words += f", then leaves the Maze for {NAMES[move.exit]}"
     return words
