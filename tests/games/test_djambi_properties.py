@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.games.djambi import Act, Djambi, Go, OfferDraw, Pass, Report, Resign
-from controller.games.djambi.apply import after
+from controller.games.djambi.apply import after, killed
 from controller.games.djambi.board import (
     ASSASSIN,
     CHIEF,
@@ -25,10 +25,13 @@ from controller.games.djambi.board import (
     NEIGHBOURS,
     PARTY_OF,
 )
-from controller.games.djambi.order import VASSAL, alive
+from controller.games.djambi.fate import sleeping
+from controller.games.djambi.order import VASSAL, alive, in_game
+from controller.games.djambi.rules import OPTIONS
 from controller.games.djambi.state import DjambiState
-from controller.games.djambi.walls import walled
+from controller.games.djambi.walls import flips
 from controller.games.moves import Move
+from tests.games.test_every_game import check_move, check_state
 
 GAME = Djambi()
 PIECES = 36
@@ -42,6 +45,7 @@ variants = st.fixed_dictionaries(
         "layout": st.sampled_from(["mirrored", "rotated"]),
         "walled_in": st.sampled_from(["no_necromobile", "region", "corpses", "never"]),
         "vassals": st.sampled_from(["power", "first"]),
+        "comeback": st.booleans(),
         "chief_corpse_to_maze": st.booleans(),
         "master_moves": st.booleans(),
         "draw_turns": st.sampled_from([40, 12]),
@@ -97,11 +101,18 @@ def test_pieces_never_leave_the_board_and_corpses_move_only_with_a_necromobile(
             assert before - {move.dst} <= now and move.place in now
         else:
             assert before <= now
-        # Living pieces only ever die, one per victim and per walled-in Chief.
-        victims = len(move.victims) if isinstance(move, Report) else int(isinstance(move, Act) and move.kind in KILLERS)
-        victims += isinstance(move, Resign)  # the resigning player's Chief
-        walled_in = state.effect(move).chore_touch - _reporter_all(state, move) - _resigning(state, move)
-        assert living(nxt.board) == living(state.board) - victims - len(walled_in)
+        # Living pieces only ever die: one per victim, per walled-in Chief turned over for good, and per walled-in
+        # Chief the comeback rule kept that dies as the first Chief in power takes its parties.
+        victims = killed(state.board, move) if isinstance(move, Act | Go | Report) else []
+        victims += [CHIEF_CODES[state.to_move or 0]] if isinstance(move, Resign) else []
+        turned = state.effect(move).chore_touch - _reporter_all(state, move) - _resigning(state, move)
+        dead = {s for s in turned if nxt.board[s] == CORPSE}
+        kept = {CHIEF_CODES[p] for p in sleeping(state.held)} - set(victims)
+        lost = {c for c in kept if c not in nxt.board}
+        assert not lost or state.rules.vassals == "first"
+        assert living(nxt.board) == living(state.board) - len(victims) - len(dead) - len(lost)
+        # What is turned over and stays living is a walled-in Chief kept, or one freed: only with the comeback rule.
+        assert turned - dead == set() or state.rules.comeback
 
 
 @settings(max_examples=20)
@@ -117,7 +128,7 @@ def test_the_maze_holds_at_most_a_chief_or_a_corpse_between_turns(seed: int, opt
 @given(seed=st.integers(0, 2**32 - 1), options=variants)
 def test_control_and_turns_stay_consistent(seed: int, options: dict[str, object]) -> None:
     for state, move in games(seed, options):
-        living_parties = alive(state.board)
+        living_parties = in_game(state.board, state.held)
         for party, seat in enumerate(state.control):
             assert seat == party if party in living_parties else seat == VASSAL or seat in living_parties
         to_move = state.to_move
@@ -128,7 +139,7 @@ def test_control_and_turns_stay_consistent(seed: int, options: dict[str, object]
         if nxt.to_move is None or isinstance(move, OfferDraw) or state.offer >= 0:
             continue
         present = {PARTY_OF[c] for c in nxt.board if c >= 2}
-        with_turns = {p for p in present if any(p in nxt.mine(s) for s in alive(nxt.board))}
+        with_turns = {p for p in present if any(p in nxt.mine(s) for s in in_game(nxt.board, nxt.held))}
         if len(with_turns) > 1:
             assert nxt.turn_party != state.turn_party, "a party played twice in a row"
         assert nxt.turn_party in with_turns
@@ -144,11 +155,13 @@ def test_the_quick_walled_in_check_agrees_with_the_full_search(seed: int, option
         for m in [move, *rnd.sample(moves, min(60, len(moves)))]:
             if isinstance(m, Pass | OfferDraw | Resign):
                 continue
-            expected = frozenset(walled(after(state.board, m), mode))  # type: ignore[arg-type]
+            walls, freed = flips(after(state.board, m), mode, sleeping(state.held))  # type: ignore[arg-type]
+            expected = frozenset(walls + freed)
             assert state.effect(m).chore_touch - _reporter_all(state, m) == expected, str(m)
             nxt = state.play(m)
-            died = {s for s in expected if nxt.board[s] == CORPSE}
-            assert died == set(expected)
+            kept = {s for s in walls if nxt.board[s] != CORPSE}
+            assert not kept or state.rules.comeback
+            assert all(nxt.board[s] not in (0, CORPSE) for s in freed)
 
 
 def _resigning(state: DjambiState, move: Move) -> frozenset[int]:
@@ -173,3 +186,21 @@ def test_quiet_turns_count_up_and_reset_on_kills(seed: int, options: dict[str, o
         dies = living(nxt.board) < living(state.board)
         assert nxt.quiet == (0 if dies else state.quiet + 1)
         assert nxt.quiet <= state.rules.draw_turns
+
+
+every_option = st.fixed_dictionaries(
+    {o.name: st.sampled_from(o.choices) if o.choices else st.booleans() for o in OPTIONS if o.name != "draw_turns"}
+    | {"draw_turns": st.sampled_from([40, 12])}
+)
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 2**32 - 1), options=every_option)
+def test_the_game_api_holds_along_games_under_every_option(seed: int, options: dict[str, object]) -> None:
+    """The generic checks (tests/games/test_every_game.py) along games that reach the Maze and the walls: JSON round
+    trips, notation round trips, and physical effects that lead to the next position's occupancy."""
+    rnd = random.Random(seed)
+    for state, move in games(seed, options)[:150]:
+        check_state(state)
+        for m in [move, *rnd.sample(state.legal_moves(), min(3, len(state.legal_moves())))]:
+            check_move(state, m)

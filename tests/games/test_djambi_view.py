@@ -20,7 +20,16 @@ def turns(view: dict[str, Any]) -> list[tuple[int, int | None, bool]]:
 def test_at_the_start_everyone_plays_its_own_party_in_turn() -> None:
     view = GAME.new().view(None)
     assert [p["how"] for p in view["parties"]] == ["own"] * 4
-    assert view["parties"][RED] == {"party": "Red", "how": "own", "player": 0, "owner": 0, "chief": "A9", "pieces": 9}
+    assert view["parties"][RED] == {
+        "party": "Red",
+        "how": "own",
+        "player": 0,
+        "owner": 0,
+        "chief": "A9",
+        "pieces": 9,
+        "walled_in": False,
+        "held_for": None,
+    }
     assert turns(view)[:5] == [(0, 0, False), (1, 1, False), (2, 2, False), (3, 3, False), (0, 0, False)]
     assert view["maze"] == "empty" and view["power"] is None and view["turn_party"] == RED and not view["bonus"]
 
@@ -64,6 +73,8 @@ def test_an_inherited_party_and_a_party_out_of_pieces_and_a_puppet_power() -> No
         "player": None,
         "owner": 0,
         "chief": None,
+        "walled_in": False,
+        "held_for": None,
         "pieces": 0,
     }
     assert BLUE not in [u["party"] for u in gone.view(None)["upcoming"]]
@@ -72,3 +83,15 @@ def test_an_inherited_party_and_a_party_out_of_pieces_and_a_puppet_power() -> No
 def test_no_turns_to_come_once_the_game_is_over() -> None:
     over = position({"A9": "RC", "I9": "xx", "B2": "BM"})
     assert over.view(None)["upcoming"] == [] and over.marks() == {}
+
+
+def test_a_walled_in_chief_kept_by_the_comeback_rule_and_the_rules_in_play() -> None:
+    board = {"E5": "RC", "I9": "BC", "I1": "YC", "A1": "GC", "B1": "xx", "B2": "xx", "B3": "xx", "A3": "xx"}
+    state = position({**board, "G5": "GM"}, held=(None, None, None, GREEN), comeback=True, master_moves=True)
+    view = state.view(None)
+    green = view["parties"][GREEN]
+    assert green["how"] == "vassal" and green["walled_in"] and green["held_for"] == GREEN and green["chief"] == "A1"
+    assert green["player"] == RED  # played by the Chief in power meanwhile
+    assert any("comes back" in n for n in view["notes"]) and any("Master moves" in n for n in view["notes"])
+    plain = GAME.new().view(None)["notes"]
+    assert plain == ["Walled in: a Chief dies when no way out is left and no Necromobile is left to open one"]

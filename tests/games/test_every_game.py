@@ -18,7 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.games import CHANCE, SIMULTANEOUS, Move, Orders, State
+from controller.games import CHANCE, SIMULTANEOUS, Game, Move, Orders, State
+from controller.games.info import OptionValue
 from controller.games.physical import check_steps
 from controller.games.playout import random_orders
 from tests.conftest import ALL
@@ -30,6 +31,7 @@ FAST_OPTIONS: dict[str, dict[str, Any]] = {
 }
 MAX_ACTIONS = {"politrics": 20_000, "djambi": 20_000, "chesspolitik": 5_000, "politics1952": 20_000}
 SAMPLE = 12  # moves per position given the full battery of checks
+OPTION_ACTIONS = 150  # the playouts with each option value check this many actions (their ends are tested above)
 
 
 def _seat_counts(name: str) -> list[int]:
@@ -114,14 +116,45 @@ def _step(state: State, rnd: random.Random) -> State:
     return state.play(rnd.choice(moves))
 
 
+def _option_values(name: str) -> list[tuple[str, str, OptionValue]]:
+    """Each value of each option of a game but its default: the other truth value, the other choices. Numbers
+    (lengths, limits) are left out; FAST_OPTIONS sets them where a playout needs it."""
+    out: list[tuple[str, str, OptionValue]] = []
+    for option in ALL.load(name).info.options:
+        if isinstance(option.default, bool):
+            out.append((name, option.name, not option.default))
+        else:
+            out += [(name, option.name, c) for c in option.choices if c != option.default]
+    return out
+
+
+OPTION_CASES = [case for name in ALL.names() for case in _option_values(name)]
+
+
 @pytest.mark.parametrize(("name", "seats"), CASES)
 @settings(max_examples=6)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_playout_keeps_the_invariants(name: str, seats: int, seed: int) -> None:
+    playout(ALL.load(name), seats, seed, FAST_OPTIONS.get(name, {}))
+
+
+@pytest.mark.parametrize(("name", "option", "value"), OPTION_CASES, ids=str)
+@settings(max_examples=1)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_playout_keeps_the_invariants_with_each_option_value(
+    name: str, option: str, value: OptionValue, seed: int
+) -> None:
     game = ALL.load(name)
+    playout(game, game.info.check_seats(None), seed, {**FAST_OPTIONS.get(name, {}), option: value}, OPTION_ACTIONS)
+
+
+def playout(game: Game, seats: int, seed: int, options: dict[str, Any], limit: int | None = None) -> None:
+    """A random playout from the start, checking the invariants at every position and a sample of every move; it
+    must end within the game's number of actions, or is cut short after `limit` of them."""
+    name = game.name
     rnd = random.Random(seed)
-    state = game.new(seats, seed=seed, **FAST_OPTIONS.get(name, {}))
-    for _ in range(MAX_ACTIONS.get(name, 5_000)):
+    state = game.new(seats, seed=seed, **options)
+    for _ in range(limit or MAX_ACTIONS.get(name, 5_000)):
         check_state(state)
         if state.to_move is None:
             result = state.outcome()
@@ -131,7 +164,8 @@ def test_random_playout_keeps_the_invariants(name: str, seats: int, seed: int) -
             return
         assert state.outcome() is None
         state = step(state, rnd)
-    pytest.fail(f"{name}: the random playout did not end")
+    if limit is None:
+        pytest.fail(f"{name}: the random playout did not end")
 
 
 @pytest.mark.parametrize("name", ALL.names())

@@ -67,19 +67,21 @@ def position(
     control: tuple[int | None, ...] | None = None,
     cursor: int | None = None,
     quiet: int = 0,
+    held: tuple[int | None, ...] | None = None,
     **options: object,
 ) -> DjambiState:
     """A position from a diagram (or a mapping for `from_squares`) with `turn`'s party to play.
 
     By default each party whose Chief lives plays itself and the others are vassals; `control` gives each party's
-    player (None: vassal).
+    player (None: vassal). `held` gives, per party, the player whose walled-in Chief (comeback rule) it waits for.
     """
     board = parse_diagram(text if isinstance(text, str) else from_squares(text))
+    waits = tuple(-1 if h is None else h for h in held or (None,) * len(PARTY_LETTERS))
     if control is None:
         living = alive(board)
-        seats = tuple(p if p in living else VASSAL for p in range(len(PARTY_LETTERS)))
+        seats = tuple(p if p in living and waits[p] != p else VASSAL for p in range(len(PARTY_LETTERS)))
     else:
         seats = tuple(VASSAL if s is None else s for s in control)
-    state = DjambiState(board, seats, turn, turn if cursor is None else cursor, resolve(options), quiet)
+    state = DjambiState(board, seats, turn, turn if cursor is None else cursor, resolve(options), quiet, held=waits)
     check_consistent(state)
     return state

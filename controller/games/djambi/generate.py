@@ -61,8 +61,16 @@ def exits(board: bytes, vacated: int, filled: int) -> list[int]:
 
 
 def board_moves(
-    board: bytes, party: int, seat: int, mine: frozenset[int], rules: Rules, asleep: frozenset[int] = frozenset()
+    board: bytes,
+    party: int,
+    seat: int,
+    mine: frozenset[int],
+    rules: Rules,
+    asleep: frozenset[int] = frozenset(),
+    walled_in: bool = False,
 ) -> list[Move]:
+    """The board moves of `party`, played by `seat` (who plays the `mine` parties); nobody touches the `asleep`
+    parties, and a `walled_in` party's Chief (kept on the board by the comeback rule) does not act."""
     killable, enemy = targets(seat, mine, rules, asleep)
     # Where a displaced corpse or piece may go: every empty square but the Maze, plus the actor's origin.
     places = [s for s in range(SQUARES) if not board[s] and s != MAZE]
@@ -76,6 +84,8 @@ def board_moves(
         if PARTY_OF[c] != party:
             continue
         kind = KIND_OF[c]
+        if walled_in and kind == CHIEF:
+            continue
         for ray in SHORT_RAYS[src] if kind == MILITANT else RAYS[src]:
             for dst in ray:
                 t = board[dst]

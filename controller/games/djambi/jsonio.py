@@ -21,7 +21,7 @@ from controller.games.djambi.board import (
     code,
     parse_square,
 )
-from controller.games.djambi.order import VASSAL, alive, controller
+from controller.games.djambi.order import VASSAL, alive, controller, in_game
 from controller.games.djambi.rules import resolve
 from controller.games.errors import GameError, StateFormatError
 
@@ -46,6 +46,7 @@ def state_to_json(state: DjambiState) -> dict[str, Any]:
         "accepted": [s for s in range(N) if state.accepted >> s & 1],
         "offered": state.offered,
         "agreed": state.agreed,
+        "held": [None if h < 0 else h for h in state.held],
         "options": state.rules.to_json(),
     }
 
@@ -96,6 +97,10 @@ def state_from_json(data: Mapping[str, Any]) -> DjambiState:
         accepted = data["accepted"]
         if not isinstance(accepted, list):
             raise StateFormatError('"accepted" lists players')
+        raw_held = data.get("held", [None] * N)  # absent from states saved before the comeback rule
+        if not isinstance(raw_held, list) or len(raw_held) != N:
+            raise StateFormatError(f'"held" lists {N} players (or null)')
+        held = tuple(-1 if h is None else _int({"held": h}, "held", 0, N - 1) for h in raw_held)
         state = DjambiState(
             board=board,
             control=control,
@@ -107,6 +112,7 @@ def state_from_json(data: Mapping[str, Any]) -> DjambiState:
             accepted=sum(1 << _int({"accepted": s}, "accepted", 0, N - 1) for s in set(accepted)),
             offered=_bool(data, "offered"),
             agreed=_bool(data, "agreed"),
+            held=held,
         )
     except KeyError as exc:
         raise StateFormatError(f"a Djambi state needs {exc.args[0]!r}") from exc
@@ -127,13 +133,25 @@ def check_consistent(state: DjambiState) -> None:
     if board[MAZE] >= 2 and KIND_OF[board[MAZE]] != CHIEF:
         raise StateFormatError("only a Chief (or a corpse) stays in the Maze")
     living = alive(state.board)
-    for p in living:
+    playing = in_game(state.board, state.held)
+    for p in playing:
         if state.control[p] != p:
             raise StateFormatError(f"{PARTIES[p]}'s Chief lives, so {PARTIES[p]} plays its own pieces")
     for p, s in enumerate(state.control):
-        if s not in (VASSAL, *living):
-            raise StateFormatError(f"{PARTIES[p]} is played by {PARTIES[s]}, whose Chief is dead")
-    if state.offer >= 0 and state.offer not in living:
+        if s not in (VASSAL, *playing):
+            raise StateFormatError(f"{PARTIES[p]} is played by {PARTIES[s]}, whose Chief is dead or walled in")
+    for p, h in enumerate(state.held):
+        if h < 0:
+            continue
+        if not state.rules.comeback:
+            raise StateFormatError("only the comeback rule keeps walled-in Chiefs on the board")
+        if h not in living or state.held[h] != h:
+            raise StateFormatError(f"{PARTIES[p]} waits for {PARTIES[h]}'s Chief, which is not walled in")
+        if state.control[p] != VASSAL:
+            raise StateFormatError(f"{PARTIES[p]} waits for {PARTIES[h]}'s walled-in Chief, so it is a vassal")
+        if board.find(CHIEF_CODES[h]) == MAZE:
+            raise StateFormatError(f"{PARTIES[h]}'s Chief is in the Maze, so it is not walled in")
+    if state.offer >= 0 and state.offer not in playing:
         raise StateFormatError("a draw offer comes from a player still in the game")
     if state.outcome() is None:
         if controller(state.turn, state.control, state.board) is None:

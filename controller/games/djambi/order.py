@@ -25,6 +25,11 @@ def alive(board: bytes) -> tuple[int, ...]:
     return tuple(p for p in range(N_PARTIES) if CHIEF_CODES[p] in board)
 
 
+def in_game(board: bytes, held: tuple[int, ...]) -> tuple[int, ...]:
+    """The players still in the game: their Chief lives and is not walled in (kept by the comeback rule)."""
+    return tuple(p for p in alive(board) if held[p] != p)
+
+
 def controller(party: int, control: tuple[int, ...], board: bytes) -> int | None:
     """The player who plays `party`'s pieces now, or None (vassals with nobody in power)."""
     seat = control[party]

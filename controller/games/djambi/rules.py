@@ -44,6 +44,12 @@ OPTIONS: tuple[Option, ...] = (
         choices=("no_necromobile", "region", "corpses", "never"),
     ),
     Option(
+        "comeback",
+        False,
+        "a walled-in Chief is turned over but stays on the board while its pieces are vassals; if a later move "
+        "opens its wall it is turned back and rejoins the game with the pieces still its own",
+    ),
+    Option(
         "vassals",
         "power",
         "the pieces of a walled-in Chief obey whichever Chief is in power, only while it is ('power'), or belong for "
@@ -93,6 +99,7 @@ class Rules:
     setup: str = "ranks"
     layout: str = "mirrored"
     walled_in: str = "no_necromobile"
+    comeback: bool = False
     vassals: str = "power"
     sleeping_vassals: str = "open"
     chief_corpse_to_maze: bool = True

@@ -8,13 +8,24 @@ from typing import TYPE_CHECKING, Any
 
 from controller.games.djambi import text
 from controller.games.djambi.apply import BoardMove, after, changed, killed
-from controller.games.djambi.board import ASSASSIN, CHIEF, CHIEF_CODES, CORPSE, KIND_OF, PARTIES, PARTY_OF, PIECE_OF
+from controller.games.djambi.board import (
+    ASSASSIN,
+    CHIEF,
+    CHIEF_CODES,
+    CORPSE,
+    KIND_OF,
+    MAZE,
+    PARTIES,
+    PARTY_OF,
+    PIECE_OF,
+)
 from controller.games.djambi.effects import effect
+from controller.games.djambi.fate import inherit, settle, sleeping
 from controller.games.djambi.generate import board_moves
 from controller.games.djambi.moves import Act, AnswerDraw, Go, OfferDraw, Pass, Report, Resign
-from controller.games.djambi.order import VASSAL, alive, controller, next_turn, power_party
+from controller.games.djambi.order import VASSAL, controller, in_game, next_turn, power_party
 from controller.games.djambi.rules import Rules
-from controller.games.djambi.walls import PlacementWatch, WallWatch, escape, walled
+from controller.games.djambi.walls import PlacementWatch, WallWatch, escape, flips
 from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move
 from controller.games.outcome import Outcome
@@ -59,6 +70,8 @@ class DjambiState(State):
     accepted: int = 0  # bit per player who accepted that offer
     offered: bool = False  # the player to move has already offered a draw this turn
     agreed: bool = False
+    # per party: the player whose walled-in Chief, kept on the board by the comeback rule, it waits for, or -1
+    held: tuple[int, ...] = (-1, -1, -1, -1)
     derived: _Derived = field(default_factory=_Derived, init=False, compare=False, hash=False, repr=False)
 
     # --- the API ----------------------------------------------------------------------------------------
@@ -96,7 +109,7 @@ class DjambiState(State):
 
     def voters(self) -> tuple[int, ...]:
         """The players still to answer the pending draw offer, in turn order after the one who made it."""
-        living = alive(self.board)
+        living = in_game(self.board, self.held)
         order = [(self.offer + i) % len(PARTIES) for i in range(1, len(PARTIES))]
         return tuple(s for s in order if s in living and not self.accepted >> s & 1)
 
@@ -113,7 +126,7 @@ class DjambiState(State):
     def _outcome(self) -> Outcome | None:
         if self.agreed:
             return Outcome((), "Draw agreed by every player still in the game")
-        living = alive(self.board)
+        living = in_game(self.board, self.held)
         if len(living) == 1:
             return Outcome(living, f"{PARTIES[living[0]]} wins: the last Chief standing")
         if not living:
@@ -136,7 +149,9 @@ class DjambiState(State):
     def _moves(self, seat: int) -> tuple[Move, ...]:
         if self.offer >= 0:
             return (AnswerDraw(True), AnswerDraw(False))
-        moves = board_moves(self.board, self.turn, seat, self.mine(seat), self.rules, self.asleep()) or [Pass()]
+        walled_in = self.held[self.turn] == self.turn  # a walled-in Chief kept on the board does not act
+        moves = board_moves(self.board, self.turn, seat, self.mine(seat), self.rules, self.asleep(), walled_in)
+        moves = moves or [Pass()]
         if not self.offered and self.rules.draw_offers:
             moves.append(OfferDraw())
         moves.append(Resign())
@@ -193,32 +208,25 @@ class DjambiState(State):
         if isinstance(move, Resign):
             board = bytearray(self.board)
             board[board.index(CHIEF_CODES[seat])] = CORPSE
-            return self._settle(board, [VASSAL if s == seat else s for s in self.control], True)
+            return self._settle(board, [VASSAL if s == seat else s for s in self.control], list(self.held), True)
         assert isinstance(move, BoardMove)
-        control = list(self.control)
+        control, held = list(self.control), list(self.held)
         victims = killed(self.board, move)
         for v in victims:
             if KIND_OF[v] == CHIEF:
-                # A direct kill: the killer's player takes every party the victim's player played.
-                control = [seat if s == PARTY_OF[v] else s for s in control]
-        return self._settle(after(self.board, move), control, bool(victims))
+                inherit(control, held, PARTY_OF[v], seat)
+        return self._settle(after(self.board, move), control, held, bool(victims))
 
-    def _settle(self, board: bytearray, control: list[int], killing: bool) -> DjambiState:
-        """The end of a turn: walled-in Chiefs die, vassals find their master, the quiet-turn count goes on."""
-        dead = walled(board, self.rules.walled_in)
-        for sq in dead:
-            lost = PARTY_OF[board[sq]]
-            board[sq] = CORPSE
-            control = [VASSAL if s == lost else s for s in control]
-        if self.rules.vassals == "first":
-            power = power_party(bytes(board))
-            if power is not None:
-                control = [power if s == VASSAL else s for s in control]
-        return self._next(bytes(board), tuple(control), 0 if killing or dead else self.quiet + 1)
+    def _settle(self, board: bytearray, control: list[int], held: list[int], killing: bool) -> DjambiState:
+        """The end of a turn: Chiefs walled in or freed, vassals find their master, the quiet-turn count goes on."""
+        changed = settle(board, control, held, self.rules)
+        return self._next(bytes(board), tuple(control), 0 if killing or changed else self.quiet + 1, tuple(held))
 
-    def _next(self, board: bytes, control: tuple[int, ...], quiet: int) -> DjambiState:
+    def _next(
+        self, board: bytes, control: tuple[int, ...], quiet: int, held: tuple[int, ...] | None = None
+    ) -> DjambiState:
         turn, cursor = next_turn(self.turn, self.cursor, control, board)
-        return DjambiState(board, control, turn, cursor, self.rules, quiet)
+        return DjambiState(board, control, turn, cursor, self.rules, quiet, held=self.held if held is None else held)
 
     def pieces(self) -> Mapping[int, Piece]:
         out: dict[int, Piece] = {}
@@ -249,14 +257,17 @@ class DjambiState(State):
         square = self.board.index(CHIEF_CODES[seat])
         board = bytearray(self.board)
         board[square] = CORPSE
-        return Effect((), (), frozenset(), frozenset((square, *walled(board, self.rules.walled_in))))
+        walls, freed = flips(board, self.rules.walled_in, sleeping(self.held))
+        return Effect((), (), frozenset(), frozenset((square, *walls, *freed)))
 
     def _walled(self, move: BoardMove) -> list[int]:
-        """The Chiefs `move` walls in, found without searching the board for nearly every move (see walls.py)."""
+        """The Chiefs `move` walls in or frees (each turned over where it stands), found without searching the board
+        for nearly every move (see walls.py)."""
         d = self.derived
+        asleep = sleeping(self.held)
         watch = d.watch
         if watch is None:
-            watch = d.watch = WallWatch(self.board, self.rules.walled_in)
+            watch = d.watch = WallWatch(self.board, self.rules.walled_in, asleep)
         moved = changed(move)
         if not moved & watch.union:
             return _NOBODY
@@ -268,7 +279,7 @@ class DjambiState(State):
             if group is None:
                 base = after(self.board, move)
                 base[move.place] = 0
-                group = d.placements[key] = PlacementWatch(base, mode, self.board[move.dst])
+                group = d.placements[key] = PlacementWatch(base, mode, self.board[move.dst], asleep)
             if group.safe >> move.place & 1:
                 return []
             suspects = group.hits(move.place)
@@ -279,9 +290,10 @@ class DjambiState(State):
             if any(moved >> sq & 1 for sq in suspects):
                 suspects = None  # a Chief moved or died: search afresh
         board = after(self.board, move)
-        if suspects is None or any(escape(board, sq, mode) is None for sq in suspects):
-            return walled(board, mode)
-        return []
+        if suspects is not None and not any(_flipped(board, sq, mode, asleep) for sq in suspects):
+            return []
+        walls, freed = flips(board, mode, asleep)
+        return walls + freed if freed else walls
 
     def to_json(self) -> dict[str, Any]:
         from controller.games.djambi.jsonio import state_to_json
@@ -302,3 +314,9 @@ class DjambiState(State):
 
     def turn_text(self) -> str:
         return text.turn_text(self)
+
+
+def _flipped(board: bytes | bytearray, square: int, mode: str, asleep: frozenset[int]) -> bool:
+    """Does the Chief on `square` change state on `board`: walled in when awake, freed when walled in?"""
+    free = square == MAZE or escape(board, square, mode) is not None
+    return free == (PARTY_OF[board[square]] in asleep)

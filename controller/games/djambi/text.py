@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from controller.games.djambi.apply import killed
+from controller.games.djambi.apply import after, killed
 from controller.games.djambi.board import (
     ASSASSIN,
     CHIEF,
@@ -19,6 +19,7 @@ from controller.games.djambi.board import (
     PARTIES,
     PARTY_OF,
 )
+from controller.games.djambi.fate import sleeping
 from controller.games.djambi.moves import Act, AnswerDraw, Go, OfferDraw, Pass, Report, Resign
 from controller.games.djambi.order import VASSAL, power_party
 from controller.games.moves import Move
@@ -63,14 +64,19 @@ def record(state: DjambiState, move: Move) -> str:
         return str(move)
     board = state.board
     nxt = state.play(move)
-    victims = killed(board, move) if isinstance(move, Go | Act | Report) else [CHIEF_CODES[state.to_move or 0]]
+    board_move = isinstance(move, Go | Act | Report)
+    victims = killed(board, move) if board_move else [CHIEF_CODES[state.to_move or 0]]  # type: ignore[arg-type]
     notes = [f"kills {piece_name(c)}" for c in victims if not isinstance(move, Resign)]
-    dead = [c for c in CHIEF_CODES if c in board and c not in nxt.board]
-    # The square tells the page which Chief to turn over (the board's chore).
-    notes += [f"{PARTIES[PARTY_OF[c]]}'s Chief walled in on {NAMES[board.index(c)]}" for c in dead if c not in victims]
+    notes += _chiefs(state, nxt, after(board, move) if board_move else board, victims)  # type: ignore[arg-type]
     for party, (was, now) in enumerate(zip(state.control, nxt.control, strict=True)):
-        if was != now:
-            notes.append(f"{PARTIES[party]} vassal" if now == VASSAL else f"{PARTIES[now]} takes {PARTIES[party]}")
+        if was == now:
+            continue
+        if now == VASSAL:
+            notes.append(f"{PARTIES[party]} vassal")
+        elif state.held[party] == now:
+            notes.append(f"{PARTIES[party]} rejoins" if now == party else f"{PARTIES[now]} takes back {PARTIES[party]}")
+        else:
+            notes.append(f"{PARTIES[now]} takes {PARTIES[party]}")
     power, new_power = power_party(board), power_party(nxt.board)
     if new_power != power and new_power is not None:
         notes.append(f"{PARTIES[new_power]} in power")
@@ -80,6 +86,27 @@ def record(state: DjambiState, move: Move) -> str:
     if result is not None:
         notes.append(result.reason)
     return f"{move} ({'; '.join(notes)})" if notes else str(move)
+
+
+def _chiefs(state: DjambiState, nxt: DjambiState, landed: bytes | bytearray, victims: list[int]) -> list[str]:
+    """What happened to the Chiefs that were not killed: walled in, freed (comeback rule), or, walled in, lost for
+    good. The square, where the Chief stands once the move is made, tells the page which Chief to turn over."""
+    out = []
+    was, now = sleeping(state.held), sleeping(nxt.held)
+    for c in CHIEF_CODES:
+        party = PARTY_OF[c]
+        if c not in state.board or c in victims:
+            continue
+        where = NAMES[landed.index(c)] if c in landed else "?"
+        if party in was and party not in now:
+            out.append(
+                f"{PARTIES[party]}'s Chief freed on {where}"
+                if c in nxt.board
+                else f"{PARTIES[party]}'s Chief, walled in, dies"
+            )
+        elif party not in was and (party in now or c not in nxt.board):
+            out.append(f"{PARTIES[party]}'s Chief walled in on {where}")
+    return out
 
 
 def describe(state: DjambiState, move: Move) -> str:

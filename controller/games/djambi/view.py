@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from controller.games.djambi.board import CHIEF_CODES, CORPSE, MAZE, NAMES, PARTIES, PARTY_OF
 from controller.games.djambi.order import VASSAL, controller, next_turn, power_party
+from controller.games.djambi.rules import Rules
 
 if TYPE_CHECKING:
     from controller.games.djambi.state import DjambiState
@@ -17,7 +18,8 @@ UPCOMING = 8  # turns listed ahead, enough to show the power's extra turns betwe
 
 
 def parties(state: DjambiState) -> list[dict[str, Any]]:
-    """Per party: who plays it now, on what title, where its Chief stands and how many living pieces it has."""
+    """Per party: who plays it now, on what title, where its Chief stands (and whether it lies walled in, kept by
+    the comeback rule), for whose walled-in Chief it waits, and how many living pieces it has."""
     board, control = state.board, state.control
     counts = [0] * len(PARTIES)
     for c in board:
@@ -41,6 +43,8 @@ def parties(state: DjambiState) -> list[dict[str, Any]]:
                 "player": controller(p, control, board) if counts[p] else None,
                 "owner": None if control[p] == VASSAL else control[p],
                 "chief": NAMES[chief] if chief >= 0 else None,
+                "walled_in": state.held[p] == p,
+                "held_for": state.held[p] if state.held[p] >= 0 else None,
                 "pieces": counts[p],
             }
         )
@@ -60,9 +64,30 @@ def upcoming(state: DjambiState, n: int = UPCOMING) -> list[dict[str, Any]]:
     return out
 
 
+def notes(rules: Rules) -> list[str]:
+    """The rules in play that change what happens on the board, in words for the panel."""
+    out = [
+        "Walled in: a Chief dies when no way out is left and no Necromobile is left to open one"
+        if rules.walled_in == "no_necromobile"
+        else "Walled in: a Chief dies when no way out is left and no Necromobile of its own is inside the walls"
+        if rules.walled_in == "region"
+        else "Walled in: a Chief dies when corpses fill every square around it"
+        if rules.walled_in == "corpses"
+        else "Nobody dies walled in"
+    ]
+    if rules.comeback and rules.walled_in != "never":
+        out.append("A walled-in Chief lies turned over and comes back if its wall is opened again")
+    if rules.master_moves:
+        out.append("Master moves: an Assassin or Diplomat that acted in the Maze may act on another Chief as it leaves")
+    if rules.layout == "rotated":
+        out.append("Start: every block is Red's turned with the board")
+    return out
+
+
 def page(state: DjambiState) -> dict[str, Any]:
     power = power_party(state.board)
     return {
+        "notes": notes(state.rules),
         "turn_party": state.turn,
         "bonus": state.bonus,
         "power": power,

@@ -13,7 +13,7 @@ that Chief in, and only the rare moves that touch a certificate pay for a new se
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from controller.games.djambi.board import (
     CHIEF_CODES,
@@ -92,18 +92,44 @@ def _region_escape(board: bytes | bytearray, square: int) -> int | None:
     return None
 
 
+def wall(board: bytes | bytearray, square: int, mode: str) -> int:
+    """For a walled-in Chief: the squares its fate depends on, the region it reaches and the wall around it. Only a
+    move that changes one of them can open the wall (no Necromobile ever comes back to the board)."""
+    if mode == "corpses":
+        return NEIGHBOUR_MASK[square] | 1 << square
+    _, passable = _goals_and_passable(board, PARTY_OF[board[square]])
+    region = 1 << square
+    while True:
+        grown = region | (dilate(region) & passable)
+        if grown == region:
+            return dilate(region)
+        region = grown
+
+
 def chief_squares(board: bytes | bytearray) -> list[int]:
     return [board.index(c) for c in CHIEF_CODES if c in board]
 
 
+def flips(board: bytes | bytearray, mode: str, sleeping: Collection[int] = ()) -> tuple[list[int], list[int]]:
+    """(the squares of the Chiefs walled in on this board, those of the `sleeping` parties' Chiefs, walled in before
+    and kept on the board by the comeback rule, whose wall is open again).
+
+    Nobody is walled in once at most one Chief is still in the game (the game is over). Chiefs walled in by one move
+    go together; one walled in never shuts another in, since a Chief whose only way out led to it would itself be
+    in reach of that Chief, which then would not be walled in."""
+    if mode == "never":
+        return [], []
+    chiefs = [(sq, PARTY_OF[board[sq]]) for sq in chief_squares(board)]
+    freed = [sq for sq, p in chiefs if p in sleeping and (sq == MAZE or escape(board, sq, mode) is not None)]
+    awake = [sq for sq, p in chiefs if p not in sleeping or sq in freed]
+    if len(awake) <= 1:
+        return [], freed
+    return [sq for sq in awake if sq != MAZE and sq not in freed and escape(board, sq, mode) is None], freed
+
+
 def walled(board: bytes | bytearray, mode: str) -> list[int]:
-    """The squares of the Chiefs that die walled in on this board (nobody dies once at most one Chief lives: the
-    game is over). They die together; a dead Chief never shuts another in, since a Chief whose only way out led to
-    it would itself be in reach of that Chief, which then would not be walled in."""
-    chiefs = chief_squares(board)
-    if mode == "never" or len(chiefs) <= 1:
-        return []
-    return [sq for sq in chiefs if sq != MAZE and escape(board, sq, mode) is None]
+    """The squares of the Chiefs walled in on this board, none of them walled in before."""
+    return flips(board, mode)[0]
 
 
 def _goals_and_passable(board: bytes | bytearray, party: int) -> tuple[int, int]:
@@ -125,18 +151,24 @@ def open_squares(board: bytes | bytearray, party: int) -> int:
 
 
 class WallWatch:
-    """Per position: each living Chief's square with its certificate, to answer 'whom could this move wall in?'."""
+    """Per position: each living Chief's square with its certificate, to answer 'whose fate could this move change?'.
+
+    An awake Chief's certificate is its way out; a sleeping one's (walled in, kept by the comeback rule) is its wall.
+    """
 
     __slots__ = ("union", "watch")
 
-    def __init__(self, board: bytes | bytearray, mode: str) -> None:
+    def __init__(self, board: bytes | bytearray, mode: str, sleeping: Collection[int] = ()) -> None:
         watch: list[tuple[int, int]] = []
         if mode != "never":
             for sq in chief_squares(board):
                 if sq == MAZE:
                     watch.append((sq, 1 << sq))  # exempt for as long as it stays in the Maze
+                    continue
+                cert = escape(board, sq, mode)
+                if PARTY_OF[board[sq]] in sleeping:
+                    watch.append((sq, wall(board, sq, mode) if cert is None else FULL))
                 else:
-                    cert = escape(board, sq, mode)
                     watch.append((sq, FULL if cert is None else cert | (1 << sq)))
         self.watch = tuple(watch)
         self.union = 0
@@ -160,11 +192,12 @@ class PlacementWatch:
 
     __slots__ = ("chief_party", "open", "safe", "slow", "watch")
 
-    def __init__(self, base: bytes | bytearray, mode: str, displaced: int) -> None:
-        self.watch = WallWatch(base, mode)
-        # A Chief already walled in on the base board: leave every placement to the full search.
-        self.slow = any(cert == FULL for _, cert in self.watch.watch)
+    def __init__(self, base: bytes | bytearray, mode: str, displaced: int, sleeping: Collection[int] = ()) -> None:
+        self.watch = WallWatch(base, mode, sleeping)
         self.chief_party = PARTY_OF[displaced] if displaced in CHIEF_CODES else -1
+        # A Chief already walled in on the base board, or a walled-in Chief moved: leave every placement to the full
+        # search.
+        self.slow = any(cert == FULL for _, cert in self.watch.watch) or self.chief_party in sleeping
         self.open = FULL
         if self.chief_party >= 0:
             if mode == "region" or (mode == "no_necromobile" and not _bits(base, _ANY_NECRO)):

@@ -1,7 +1,8 @@
 "use strict";
 // The Djambi panel (the contract is at the top of app.js): whose turn it is and who plays which party (its own
 // player, the player who inherited it, the Chief in power for a vassal), the turns to come with the power's extra
-// turns, the Maze, corpses drawn as corpses, and what the board waits for in words. Everything comes from the game's
+// turns, the Maze, corpses drawn as corpses, Chiefs lying walled in (the comeback rule), the rules in play, and what
+// the board waits for in words. Everything comes from the game's
 // view (controller/games/djambi/view.py) and the move list: the page knows no rules of its own.
 (() => {
   const svgNS = "http://www.w3.org/2000/svg";
@@ -55,6 +56,11 @@
     }
     const byName = {};
     for (const p of s.pieces) byName[p.square] = p;
+    // Chiefs walled in and kept by the comeback rule lie turned over: drawn dark, ringed in their party's colour.
+    const walled = {};
+    for (const row of (s.view && s.view.parties) || []) {
+      if (row.walled_in && row.chief) walled[row.chief.toLowerCase()] = row;
+    }
     for (const [square, sq] of Object.entries(squares)) {
       const p = byName[square];
       if (!p) continue;
@@ -74,6 +80,13 @@
             "stroke-opacity": opacity, class: "dj-corpse" }));
         }
         title.textContent = "a corpse";
+      } else if (walled[square]) {
+        circle.setAttribute("fill", "#3b3b3b");
+        circle.setAttribute("stroke", COLOURS[p.owner] || "#888");
+        circle.setAttribute("stroke-width", sq.size * 0.08);
+        circle.classList.add("dj-walled");
+        text.setAttribute("fill", COLOURS[p.owner] || "#888");
+        title.textContent = `${PARTIES[p.owner]}'s Chief, walled in: it lies turned over and comes back if freed`;
       } else {
         circle.setAttribute("fill", COLOURS[p.owner] || "#888");
         title.textContent = `${PARTIES[p.owner]}'s ${KINDS[p.kind] || p.kind}`;
@@ -88,8 +101,15 @@
     if (row.how === "out") return "out: no living piece";
     if (row.how === "own") return index === power ? "plays itself, in power" : "plays itself";
     if (row.how === "inherited") return `played by ${PARTIES[row.owner]} (inherited)`;
-    if (row.player === null) return "vassal: idle while nobody is in power";
-    return `vassal: played by ${PARTIES[row.player]}, in power`;
+    const waits = row.held_for !== null && row.held_for !== undefined
+      ? `; back to ${PARTIES[row.held_for]} if its walled-in Chief is freed` : "";
+    if (row.player === null) return `vassal: idle while nobody is in power${waits}`;
+    return `vassal: played by ${PARTIES[row.player]}, in power${waits}`;
+  }
+
+  function chiefWords(row) {
+    if (!row.chief) return "dead";
+    return row.walled_in ? `${row.chief}, walled in` : row.chief;
   }
 
   function mazeWords(v) {
@@ -114,12 +134,18 @@
   }
 
   // What the board waits for after the last move, in words: the Chiefs walled in by it, to turn over where they
-  // stand (the move list says which: "Green's Chief walled in on A1").
+  // stand, and (comeback rule) those it freed, to turn back face up; the move list says which: "Green's Chief walled
+  // in on A1", "Green's Chief freed on A1".
   function chores(s) {
     if (s.mode !== "chores" || !s.moves.length) return [];
     const last = s.moves[s.moves.length - 1].move;
-    return [...last.matchAll(/(\w+)'s Chief walled in on ([A-I][1-9])/g)]
-      .map((m) => `Turn over ${m[1]}'s Chief on ${m[2]}: walled in, it is dead`);
+    const comeback = Boolean(s.view && s.view.options && s.view.options.comeback);
+    const walled = [...last.matchAll(/(\w+)'s Chief walled in on ([A-I][1-9])/g)].map((m) => comeback
+      ? `Turn over ${m[1]}'s Chief on ${m[2]}: walled in, it is out of the game until its wall is opened`
+      : `Turn over ${m[1]}'s Chief on ${m[2]}: walled in, it is dead`);
+    const freed = [...last.matchAll(/(\w+)'s Chief freed on ([A-I][1-9])/g)]
+      .map((m) => `Turn ${m[1]}'s Chief on ${m[2]} face up: freed, it is back in the game`);
+    return [...walled, ...freed];
   }
 
   function render(s, element, ctx) {
@@ -141,7 +167,7 @@
       el("th", {}, "Pieces")));
     v.parties.forEach((row, i) => {
       const tr = el("tr", { "data-party": String(i), "data-how": row.how },
-        el("td", {}, name(i)), el("td", {}, status(v, row, i)), el("td", {}, row.chief || "dead"),
+        el("td", {}, name(i)), el("td", {}, status(v, row, i)), el("td", {}, chiefWords(row)),
         el("td", {}, String(row.pieces)));
       if (i === v.turn_party && s.to_move !== null) tr.className = "dj-now";
       table.append(tr);
@@ -156,9 +182,17 @@
       box.append(ul);
     }
     if (s.mode === "turn" && s.occupancy.length !== s.expected.length) {
+      const master = v.options && v.options.master_moves
+        ? " An Assassin or Diplomat that acted in the Maze may also leave it onto another lit Chief and act on it." : "";
       box.append(el("p", { class: "dj-hint" },
         "A piece is in the air. Once the acting piece stands on its victim's square, the lit squares show where the "
-        + "corpse (or the piece moved) may go; in the Maze, where the actor may leave to."));
+        + "corpse (or the piece moved) may go; in the Maze, where the actor may leave to." + master));
+    }
+    if (v.notes && v.notes.length) {
+      box.append(el("h2", {}, "Rules in play"));
+      const ul = el("ul", { class: "dj-notes" });
+      for (const n of v.notes) ul.append(el("li", {}, n));
+      box.append(ul);
     }
     element.append(box);
   }
@@ -180,6 +214,7 @@
 .dj-parties tr[data-how="out"] td { color: #888; }
 .dj-chores li { font-weight: 600; }
 .dj-hint { font-size: .85rem; color: #444; }
+.dj-notes { font-size: .85rem; color: #333; padding-left: 1.1rem; margin: .2rem 0; }
 `;
   document.head.append(style);
 
