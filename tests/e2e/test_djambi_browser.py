@@ -112,3 +112,57 @@ def test_a_kill_by_clicking_the_board_then_the_inherited_party_moves(browser: Br
     assert square(page, "e5").get_attribute("data-led") != DESTINATION
     led_is(page, "a9", DARK)
     page.close()
+
+
+# Comeback and master moves on. Red (in power) closes the ring around Green's Chief on A1 by dropping a corpse on A3;
+# Blue's Diplomat then sets Red's Militant inside the ring, which frees it.
+RING = {"E5": "RC", "I9": "BC", "I1": "YC", "A1": "GC", "B1": "xx", "B2": "xx", "B3": "xx", "G5": "GM"}
+SHUT = {**RING, "C4": "RM", "C5": "YM", "G3": "BD", "F3": "RM"}
+
+
+@pytest.fixture
+def comeback_server(tmp_path: Path) -> Iterator[Server]:
+    db = tmp_path / "games.sqlite"
+    options = {"comeback": True, "master_moves": True}
+    state = position(SHUT, **options)
+    store = GameStore(db)
+    store.create("djambi", 4, 0, options, ["board"] * 4, state.to_json())
+    store.close()
+    s = start("djambi", tmp_path, db=db)
+    yield s
+    s.stop()
+
+
+def test_a_walled_in_chief_kept_and_freed_on_the_page(browser: Browser, comeback_server: Server) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page.goto(comeback_server.url + "/")
+    panel = page.locator("#game-panel")
+    expect(panel.locator(".dj-notes")).to_contain_text("comes back if its wall is opened", timeout=TIMEOUT)
+    expect(panel.locator(".dj-notes")).to_contain_text("Master moves")
+    for name in ("c4", "c5", "c5", "a3"):  # the killer, its victim, the killer set down, the corpse
+        square(page, name).click()
+    expect(page.locator("#moves li")).to_have_text(
+        ["MC4xC5>A3 (kills Yellow's Militant; Green's Chief walled in on A1; Green vassal)"], timeout=TIMEOUT
+    )
+    expect(panel.locator(".dj-chores")).to_contain_text(
+        "Turn over Green's Chief on A1: walled in, it is out of the game until its wall is opened"
+    )
+    square(page, "a1").click()
+    square(page, "a1").click()
+    expect(panel.locator(".dj-chores")).to_have_count(0, timeout=TIMEOUT)
+    expect(square(page, "a1").locator("circle.dj-walled")).to_have_count(1)
+    green = panel.locator('tr[data-party="3"]')
+    expect(green).to_contain_text("back to Green if its walled-in Chief is freed")
+    expect(green).to_contain_text("A1, walled in")
+
+    for name in ("g3", "f3", "f3", "a2"):  # Blue's Diplomat sets Red's Militant inside the ring
+        square(page, name).click()
+    expect(page.locator("#moves li").nth(1)).to_have_text(
+        "DG3xF3>A2 (Green's Chief freed on A1; Green rejoins)", timeout=TIMEOUT
+    )
+    expect(panel.locator(".dj-chores")).to_contain_text("Turn Green's Chief on A1 face up: freed")
+    square(page, "a1").click()
+    square(page, "a1").click()
+    expect(green).to_contain_text("plays itself", timeout=TIMEOUT)
+    expect(square(page, "a1").locator("circle.dj-walled")).to_have_count(0)
+    page.close()
