@@ -124,7 +124,7 @@ SHUT = {**RING, "C4": "RM", "C5": "YM", "G3": "BD", "F3": "RM"}
 def comeback_server(tmp_path: Path) -> Iterator[Server]:
     db = tmp_path / "games.sqlite"
     options = {"comeback": True, "master_moves": True}
-    state = position(SHUT, **options)
+    state = position(SHUT, comeback=True, master_moves=True)
     store = GameStore(db)
     store.create("djambi", 4, 0, options, ["board"] * 4, state.to_json())
     store.close()
