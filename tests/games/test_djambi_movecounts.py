@@ -106,6 +106,8 @@ def count(state: DjambiState) -> int:
         if piece is None or piece[0] != state.turn:
             continue
         kind = piece[1]
+        if kind == C and state.held[piece[0]] == piece[0]:
+            continue  # a walled-in Chief kept by the comeback rule does not act
         for dst in squares:
             if not _clear(board, src, dst) or (kind == M and _distance(src, dst) > 2):
                 continue
@@ -170,6 +172,8 @@ variants = st.fixed_dictionaries(
         "sleeping_vassals": st.sampled_from(["open", "immune"]),
         "draw_offers": st.booleans(),
         "master_moves": st.booleans(),
+        "comeback": st.booleans(),
+        "layout": st.sampled_from(["mirrored", "rotated"]),
     }
 )
 

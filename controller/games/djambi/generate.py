@@ -27,7 +27,7 @@ from controller.games.djambi.board import (
     SHORT_RAYS,
     SQUARES,
 )
-from controller.games.djambi.moves import Act, Go, Report
+from controller.games.djambi.moves import Act, Go, Master, Report
 from controller.games.djambi.rules import Rules
 from controller.games.moves import Move
 
@@ -77,6 +77,15 @@ def board_moves(
     maze_free = not board[MAZE]
     all_reporter = rules.reporter == "all"
     master = rules.master_moves
+    lands: dict[int, list[int]] = {}  # landing() per (origin, Chief displaced?): an origin has several acts
+
+    def land(src: int, chief: bool) -> list[int]:
+        key = 2 * src + chief
+        found = lands.get(key)
+        if found is None:
+            found = lands[key] = landing(src, places, maze_free, chief)
+        return found
+
     out: list[Move] = []
     add = out.append
     for src in range(SQUARES):
@@ -109,13 +118,13 @@ def board_moves(
                     continue
                 if t == CORPSE:
                     if kind == NECROMOBILE:
-                        _relocate(board, kind, src, dst, places, maze_free, False, add)
+                        _relocate(board, kind, src, dst, places, land(src, False), add)
                     break
                 if kind == CHIEF or (kind == MILITANT and dst != MAZE):
                     if killable[t]:
                         # A Chief killing the Chief in power stays in the Maze: the corpse cannot go there.
                         fresh_chief = dst != MAZE and KIND_OF[t] == CHIEF and rules.chief_corpse_to_maze
-                        for p in landing(src, places, maze_free, fresh_chief):
+                        for p in land(src, fresh_chief):
                             add(Act(kind, src, dst, p))
                 elif kind == ASSASSIN:
                     if killable[t]:
@@ -126,14 +135,14 @@ def board_moves(
                             if master:
                                 for q in first_pieces(board, -1, -1):
                                     if KIND_OF[board[q]] == CHIEF and killable[board[q]]:
-                                        add(Act(kind, src, dst, src, q, True))
+                                        add(Master(kind, src, dst, src, q))
                         else:
                             add(Act(kind, src, dst, src))
                 elif kind == DIPLOMAT and enemy[t]:
                     if dst == MAZE and master:
                         _oust(board, src, places, enemy, add)
                     else:
-                        _relocate(board, kind, src, dst, places, maze_free, KIND_OF[t] == CHIEF, add)
+                        _relocate(board, kind, src, dst, places, land(src, KIND_OF[t] == CHIEF), add)
                 break
     return out
 
@@ -157,7 +166,7 @@ def _oust(board: bytes, src: int, places: list[int], enemy: list[bool], add: Cal
             add(Act(DIPLOMAT, src, MAZE, p, e))
         for q in first_pieces(board, src, p):
             if q != p and KIND_OF[board[q]] == CHIEF and enemy[board[q]]:
-                add(Act(DIPLOMAT, src, MAZE, p, q, True))
+                add(Master(DIPLOMAT, src, MAZE, p, q))
 
 
 def landing(src: int, places: list[int], maze_free: bool, chief: bool) -> list[int]:
@@ -179,13 +188,13 @@ def _relocate(
     src: int,
     dst: int,
     places: list[int],
-    maze_free: bool,
-    chief: bool,
+    landings: list[int],
     add: Callable[[Move], None],
 ) -> None:
-    """A Diplomat's or Necromobile's act: the piece on `dst` goes to any free square (the Maze only for a Chief)."""
+    """A Diplomat's or Necromobile's act: the piece on `dst` goes to any of the `landings` (see landing()) or, when
+    it acted in the Maze, to any empty square or the actor's origin before the actor leaves the Maze."""
     if dst != MAZE:
-        for p in landing(src, places, maze_free, chief):
+        for p in landings:
             add(Act(kind, src, dst, p))
         return
     for p in (*places, src):

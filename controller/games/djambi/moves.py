@@ -15,6 +15,7 @@ pass, offer draw, accept draw, decline draw
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from controller.games.djambi.board import ASSASSIN, KINDS, MAZE, NAMES
 from controller.games.moves import Move
@@ -37,27 +38,39 @@ class Act(Move):
     """A piece moves onto a piece and does its act there; the piece acted on ends on `place`.
 
     Chief and Militant kill (place: the corpse's square), Assassin kills (place: always its own origin), Diplomat
-    moves a living piece, Necromobile moves a corpse. `exit`: where the actor leaves the Maze to, when it acted there;
-    `master`: it leaves onto another Chief there and acts on it (the Assassin kills it, the Diplomat moves it), and
-    that Chief goes into the Maze.
+    moves a living piece, Necromobile moves a corpse. `exit`: where the actor leaves the Maze to, when it acted there.
     """
 
+    master: ClassVar[bool] = False  # see Master
     kind: int
     src: int
     dst: int
     place: int
     exit: int | None = None
-    master: bool = False
 
     def __str__(self) -> str:
         text = f"{KINDS[self.kind]}{NAMES[self.src]}x{NAMES[self.dst]}"
         if self.kind != ASSASSIN:
             text += f">{NAMES[self.place]}"
-        if self.exit is None:
-            return text
-        if not self.master:
-            return f"{text}~{NAMES[self.exit]}"
-        return f"{text}x{NAMES[self.exit]}" + ("" if self.kind == ASSASSIN else f">{NAMES[MAZE]}")
+        return text if self.exit is None else f"{text}~{NAMES[self.exit]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Master(Act):
+    """A master move: after its act in the Maze the Assassin or Diplomat leaves it onto another Chief, on `exit`, and
+    acts on it (the Assassin kills it, the Diplomat moves it); that Chief, dead or alive, goes into the Maze.
+
+    A class of its own rather than a flag, so that the thousands of plain acts listed at each turn start do not pay
+    for one more field."""
+
+    master: ClassVar[bool] = True
+
+    def __str__(self) -> str:
+        text = f"{KINDS[self.kind]}{NAMES[self.src]}x{NAMES[self.dst]}"
+        if self.kind != ASSASSIN:
+            text += f">{NAMES[self.place]}"
+        second = "" if self.exit is None else f"x{NAMES[self.exit]}"
+        return text + second + ("" if self.kind == ASSASSIN else f">{NAMES[MAZE]}")
 
 
 @dataclass(frozen=True, slots=True)
