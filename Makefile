@@ -8,7 +8,11 @@ GAME   ?= politrics
 ARGS   ?=
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: play test quick lint typecheck unit bench browser shellcheck install-pi clean
+MPY := .micropython
+MPY_WASM_VERSION := 1.27.0
+MPY_STUBS_VERSION := 1.29.0.post1
+
+.PHONY: play test quick lint typecheck typecheck-firmware unit bench browser shellcheck install-pi clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Agora needs Python 3.11 or newer")'
@@ -42,6 +46,28 @@ shellcheck:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq shellcheck; \
 	fi
 
+# Real MicroPython for the firmware's tests: the WebAssembly port from npm, run by node, pinned, in $(MPY)/.
+$(MPY)/.installed-wasm:
+	@if ! command -v npm >/dev/null; then \
+		echo "Installing Debian's node and npm for the firmware's MicroPython tests"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nodejs npm; \
+	fi
+	npm install --prefix $(MPY) --no-save --no-audit --no-fund --silent \
+		@micropython/micropython-webassembly-pyscript@$(MPY_WASM_VERSION)
+	touch $@
+
+# MicroPython's stubs for the Pico (RP2040) and the Pico 2 (RP2350): the firmware is type-checked against each.
+$(MPY)/stubs-%/.installed: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --target $(MPY)/stubs-$* micropython-rp2-rpi-$*-stubs==$(MPY_STUBS_VERSION)
+	touch $@
+
+typecheck-firmware: $(VENV)/.installed-test $(MPY)/stubs-pico/.installed $(MPY)/stubs-pico2/.installed
+	cd firmware && for chip in pico pico2; do \
+		MYPYPATH=../$(MPY)/stubs-$$chip ../$(BIN)/mypy --config-file mypy.ini --cache-dir ../$(MPY)/mypy-$$chip \
+			--custom-typeshed-dir ../$(MPY)/stubs-$$chip agora_fw main.py || exit 1; \
+	done
+
 # On a Raspberry Pi: everything from a fresh Raspberry Pi OS to a board that starts by itself (hardware/README.md).
 install-pi:
 	SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO ./firmware/pi/install.sh $(ARGS)
@@ -51,16 +77,16 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 
-typecheck: $(VENV)/.installed-test
+typecheck: $(VENV)/.installed-test typecheck-firmware
 	$(BIN)/mypy
 
-unit: $(VENV)/.installed-test browser shellcheck
+unit: $(VENV)/.installed-test browser shellcheck $(MPY)/.installed-wasm
 	$(BIN)/python -m pytest -n 2 $(ARGS)
 
 test: lint typecheck unit
 
 # While developing: the tests that take a few seconds at most, without Chromium (`make test` runs everything).
-quick: $(VENV)/.installed-test
+quick: $(VENV)/.installed-test $(MPY)/.installed-wasm
 	$(BIN)/python -m pytest -n 2 -m "not browser and not slow" $(ARGS)
 
 bench: $(VENV)/.installed-test
@@ -68,4 +94,4 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.bench.process
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) $(MPY) .mypy_cache .ruff_cache .pytest_cache .hypothesis
