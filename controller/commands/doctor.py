@@ -5,7 +5,8 @@
    `order`), then the brightest frame the current budget allows.
 2. Shows every sensor live for `--seconds`: on the terminal and on the board itself (a lit square = a closed
    switch). With `--sweep`, pass a magnet over every square once: squares that never closed are dead (or the magnet
-   is too weak), squares that never opened are stuck.
+   is too weak), a whole rank or file that never closed is a broken line, squares that never opened are stuck, and
+   a square that closed only while a neighbour held the magnet has crosstalk (controller/commands/sweep_findings.py).
 3. Reports stuck, dead, flapping and chattering switches and link losses; exit status 1 when anything is wrong.
 
 On `--board sim` the doctor runs on virtual time and sweeps the simulated board itself; `--sim-fault stuck:a1`
@@ -23,6 +24,7 @@ from typing import TextIO, TypeVar
 
 from controller.backends import BOARD_ERRORS, Board, BoardSpecError, add_board_arguments, open_board
 from controller.clock import SystemClock, VirtualClock
+from controller.commands.sweep_findings import CrosstalkWatch, broken_lines
 from controller.games.squares import name, parse, squares_of
 from controller.ports import (
     BLACK_FRAME,
@@ -126,12 +128,16 @@ class Report:
     links_lost: list[str] = field(default_factory=list)
     swept: bool = False
     scan_rate: float | None = None
+    crosstalk: list[str] = field(default_factory=list)
 
     def problems(self) -> list[str]:
         out = []
         if self.swept:
-            if dead := FULL & ~self.closed_seen:
+            lines, explained = broken_lines(FULL & ~self.closed_seen)
+            out.extend(lines)
+            if dead := FULL & ~self.closed_seen & ~explained:
                 out.append(f"never closed (dead switch, broken diode or a weak magnet): {names(dead)}")
+            out.extend(self.crosstalk)
             if stuck := self.end & ~self.untrusted_seen:
                 out.append(f"still closed after the sweep (stuck switch or a piece left on the board): {names(stuck)}")
             chatter = sum(1 << s for s, n in enumerate(self.changes) if n > CHATTER)
@@ -189,6 +195,7 @@ async def check_board(
         watcher.cancel()
         await asyncio.gather(watcher, return_exceptions=True)
     report.end = view.occupancy
+    report.crosstalk = view.crosstalk.messages(unreliable=report.end | report.untrusted_seen)
     rate = getattr(board.matrix, "scan_rate", None)
     if rate is not None:
         report.scan_rate = float(rate())
@@ -240,6 +247,7 @@ class _LiveView:
     def __init__(self, board: Board, out: TextIO, plain: bool, report: Report) -> None:
         self.board, self.out, self.plain, self.report = board, out, plain, report
         self.occupancy = report.start
+        self.crosstalk = CrosstalkWatch(report.start)
         self.untrusted = 0
         self.drawn = False
 
@@ -253,6 +261,7 @@ class _LiveView:
                         r.changes[s] += 1
                 r.closed_seen |= occ
                 r.opened_seen |= FULL & ~occ
+                self.crosstalk.on(occ)
                 self.occupancy = occ
                 if isinstance(event, LinkRestored):
                     print(f"  {t:9.3f} link restored", file=self.out)
