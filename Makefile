@@ -12,7 +12,7 @@ MPY := .micropython
 MPY_WASM_VERSION := 1.27.0
 MPY_STUBS_VERSION := 1.29.0.post1
 
-.PHONY: play test quick lint typecheck typecheck-firmware unit bench browser shellcheck install-pi clean
+.PHONY: play test quick lint typecheck typecheck-firmware drawings unit bench browser shellcheck install-pi clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Agora needs Python 3.11 or newer")'
@@ -67,6 +67,11 @@ typecheck-firmware: $(VENV)/.installed-test $(MPY)/stubs-pico/.installed $(MPY)/
 		MYPYPATH=../$(MPY)/stubs-$$chip ../$(BIN)/mypy --config-file mypy.ini --cache-dir ../$(MPY)/mypy-$$chip \
 			--custom-typeshed-dir ../$(MPY)/stubs-$$chip agora_fw main.py || exit 1; \
 	done
+
+# The maker's drawings in hardware/drawings/ (schematic, drilling template, game overlays, piece list) from the
+# pin map and the games; tests/hardware/test_drawings.py fails when they are not current.
+drawings: $(VENV)/.installed
+	$(BIN)/python -m controller.commands.drawings
 
 # On a Raspberry Pi: everything from a fresh Raspberry Pi OS to a board that starts by itself (hardware/README.md).
 install-pi:

@@ -49,6 +49,7 @@ KEYS: dict[str, dict[str, str]] = {
     },
     "buttons": dict.fromkeys(BUTTONS, "BCM pin"),
     "serial": {"port": "device path", "heartbeat_timeout_ms": "milliseconds"},
+    "board": {"pitch_mm": "millimetres from one square's centre to the next"},
 }
 REQUIRED = {"matrix": ("rows", "columns")}
 
@@ -89,6 +90,7 @@ class PinMap:
     buttons: tuple[tuple[str, int], ...]
     serial: SerialConfig
     source: str
+    pitch_mm: float = 40.0
 
 
 def load_pinmap(path: Path | str | None = None) -> PinMap:
@@ -164,7 +166,8 @@ class _Checker:
         matrix = self.matrix()
         buttons = self.buttons()
         serial = self.serial()
-        return PinMap(matrix=matrix, leds=leds, buttons=buttons, serial=serial, source=self.source)
+        pitch = self.number("board", "pitch_mm", 40, 15, 100)
+        return PinMap(matrix=matrix, leds=leds, buttons=buttons, serial=serial, source=self.source, pitch_mm=pitch)
 
     def table(self, name: str) -> Mapping[str, Any]:
         return cast(Mapping[str, Any], self.data.get(name, {}))
