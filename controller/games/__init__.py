@@ -1,5 +1,6 @@
 """Pure rules engines behind one API (docs/game-api.md). No I/O, nothing else of the project."""
 
+from controller.games.api import JSON, Game, State
 from controller.games.errors import (
     AgoraError,
     AmbiguousMoveError,
@@ -10,14 +11,12 @@ from controller.games.errors import (
     StateFormatError,
     UnknownGameError,
 )
-from controller.games.game import Game
 from controller.games.info import Dynamics, GameInfo, Option
 from controller.games.moves import Move, Orders
 from controller.games.outcome import Outcome
 from controller.games.physical import NO_EFFECT, Effect, NearMiss, Piece, Step
 from controller.games.registry import DEFAULT, Registry, load, names
 from controller.games.squares import FULL_BOARD, Region
-from controller.games.state import JSON, State
 from controller.games.turns import CHANCE, SIMULTANEOUS, Node, ToMove, to_move_json
 
 __all__ = [

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
+from controller.games.api import State
 from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move
-from controller.games.state import State
 from controller.games.turns import CHANCE, SIMULTANEOUS
 
 

@@ -6,8 +6,8 @@ import importlib
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from controller.games.api import Game
 from controller.games.errors import UnknownGameError
-from controller.games.game import Game
 
 # name -> "module:Class", imported on first use so `agora games` starts fast and one broken game cannot stop
 # the others from loading.
@@ -39,7 +39,7 @@ class Registry:
             module, _, attr = entry.partition(":")
             entry = getattr(importlib.import_module(module), attr)
             assert isinstance(entry, type) and issubclass(entry, Game)
-        return entry()
+        return entry.shared()
 
     def subset(self, names: list[str] | tuple[str, ...]) -> Registry:
         return Registry({n: self._entries[n] for n in names})

@@ -179,6 +179,8 @@ def test_metadata_is_json_and_consistent(name: str) -> None:
         game.region(k)
     state = game.new()
     assert state.seats == info.check_seats(None)
+    # One instance of each game: the registry's is the one every state of it names.
+    assert ALL.load(name) is game and state.game is game
 
 
 @pytest.mark.parametrize("name", ALL.names())

@@ -74,10 +74,6 @@ class JumpsState(State):
     limit: int
 
     @property
-    def game(self) -> Game:
-        return Jumps()
-
-    @property
     def seats(self) -> int:
         return 2
 
@@ -167,6 +163,7 @@ class JumpsState(State):
 
 
 class Jumps(Game):
+    state_type = JumpsState
     info = GameInfo(
         name="jumps",
         title="Jumps",

@@ -54,10 +54,6 @@ class RaceState(State):
     rng: int
 
     @property
-    def game(self) -> Game:
-        return Race()
-
-    @property
     def seats(self) -> int:
         return len(self.positions)
 
@@ -123,6 +119,7 @@ class RaceState(State):
 
 
 class Race(Game):
+    state_type = RaceState
     info = GameInfo(
         name="race",
         title="Race",

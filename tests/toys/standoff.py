@@ -49,10 +49,6 @@ class StandoffState(State):
     rounds: int
 
     @property
-    def game(self) -> Game:
-        return Standoff()
-
-    @property
     def seats(self) -> int:
         return 2
 
@@ -160,6 +156,7 @@ class StandoffState(State):
 
 
 class Standoff(Game):
+    state_type = StandoffState
     info = GameInfo(
         name="standoff",
         title="Standoff",

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from controller.games.api import JSON
 from controller.games.chesspolitik.board import BOARDS, KINDS, Board
 from controller.games.chesspolitik.orders import parse_order
 from controller.games.chesspolitik.phases import SEASONS
@@ -15,7 +16,6 @@ from controller.games.errors import GameError, StateFormatError
 from controller.games.moves import Move, Orders
 from controller.games.outcome import Outcome
 from controller.games.squares import name, parse
-from controller.games.state import JSON
 
 NAME = "chesspolitik"
 

@@ -5,19 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from controller.games.api import Game, State
 from controller.games.chesspolitik.board import BOARDS
 from controller.games.chesspolitik.codec import NAME, state_from_json
 from controller.games.chesspolitik.orders import parse_order
 from controller.games.chesspolitik.state import ChesspolitikState, start
 from controller.games.errors import InvalidMoveError
-from controller.games.game import Game
 from controller.games.info import Dynamics, GameInfo, Option, OptionValue
 from controller.games.moves import Move
 from controller.games.squares import Region, name
-from controller.games.state import State
 
 
 class Chesspolitik(Game):
+    state_type = ChesspolitikState
     info = GameInfo(
         name=NAME,
         title="Chesspolitik",

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from controller.games.api import JSON, State
 from controller.games.chesspolitik import checks, phases
 from controller.games.chesspolitik.adjustments import adjustment, adjustments, build_sites
 from controller.games.chesspolitik.board import BOARDS, KINDS, Board
@@ -30,11 +31,7 @@ from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move, Orders
 from controller.games.outcome import Outcome
 from controller.games.physical import Effect, Piece, Step
-from controller.games.state import JSON, State
 from controller.games.turns import SIMULTANEOUS, ToMove
-
-if TYPE_CHECKING:
-    from controller.games.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,12 +58,6 @@ class ChesspolitikState(State):
         return memo
 
     # --- the API's questions -----------------------------------------------------------------------------
-    @property
-    def game(self) -> Game:
-        from controller.games.chesspolitik.game import Chesspolitik
-
-        return Chesspolitik()
-
     @property
     def seats(self) -> int:
         return self.nseats

@@ -5,19 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from controller.games.api import Game, State
 from controller.games.djambi import notation
 from controller.games.djambi.board import NAMES, PARTIES, parse_square, start_board
 from controller.games.djambi.jsonio import state_from_json
 from controller.games.djambi.rules import OPTIONS, Rules
 from controller.games.djambi.state import DjambiState
-from controller.games.game import Game
 from controller.games.info import GameInfo, OptionValue
 from controller.games.moves import Move
 from controller.games.squares import FULL_BOARD
-from controller.games.state import State
 
 
 class Djambi(Game):
+    state_type = DjambiState
     info = GameInfo(
         name="djambi",
         title="Djambi",

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from controller.games.api import State
 from controller.games.djambi import text
 from controller.games.djambi.apply import BoardMove, after, changed, killed
 from controller.games.djambi.board import (
@@ -30,10 +31,6 @@ from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move
 from controller.games.outcome import Outcome
 from controller.games.physical import NO_EFFECT, Effect, NearMiss, Piece
-from controller.games.state import State
-
-if TYPE_CHECKING:
-    from controller.games.game import Game
 
 _OCCUPIED = bytes(ord("0") if c == 0 else ord("1") for c in range(256))
 _BOARD_MOVES = (Act, Go, Report)  # a tuple made once: `Act | Go | Report` would build a union at every call
@@ -75,12 +72,6 @@ class DjambiState(State):
     derived: _Derived = field(default_factory=_Derived, init=False, compare=False, hash=False, repr=False)
 
     # --- the API ----------------------------------------------------------------------------------------
-    @property
-    def game(self) -> Game:
-        from controller.games.djambi.game import Djambi
-
-        return Djambi()
-
     @property
     def seats(self) -> int:
         return len(PARTIES)

@@ -6,8 +6,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from controller.games.api import Game, State
 from controller.games.errors import IllegalMoveError, InvalidMoveError
-from controller.games.game import Game
 from controller.games.info import GameInfo, OptionValue
 from controller.games.moves import Move
 from controller.games.polis.board import BY_NAME, PHYSICAL, RANK_MASKS, SEAT_NAMES, square
@@ -16,7 +16,6 @@ from controller.games.polis.moves import PolisMove
 from controller.games.polis.rules import OPTIONS, Rules
 from controller.games.polis.state import PolisState
 from controller.games.squares import Region
-from controller.games.state import State
 
 _SQUARE = r"([a-z]\d+)"
 _MOVE = re.compile(rf"^{_SQUARE}\s*-\s*{_SQUARE}\s*(?:\((.*)\))?$", re.IGNORECASE)
@@ -24,6 +23,7 @@ _SPACES = re.compile(r"\s+")
 
 
 class Polis(Game):
+    state_type = PolisState
     info = GameInfo(
         name="polis",
         title="Polis",

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from controller.games.api import State
 from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move
 from controller.games.outcome import Outcome
@@ -16,10 +17,6 @@ from controller.games.polis.moves import PolisMove
 from controller.games.polis.pieces import CHARIOT, DOG, PIECES
 from controller.games.polis.rules import DEFAULT_RULES, Rules
 from controller.games.polis.turn import Turn, resolve
-from controller.games.state import State
-
-if TYPE_CHECKING:
-    from controller.games.game import Game
 
 Analysis = tuple[dict[PolisMove, Turn], tuple[Turn, ...]]
 # Moves are values: one shared object per (src, dst) spares building them again for every position.
@@ -42,12 +39,6 @@ class PolisState(State):
     _memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, hash=False, repr=False)
 
     # --- the game API ------------------------------------------------------------------------------------------
-    @property
-    def game(self) -> Game:
-        from controller.games.polis.game import Polis
-
-        return Polis()
-
     @property
     def seats(self) -> int:
         return 2

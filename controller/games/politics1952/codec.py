@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from controller.games.api import JSON
 from controller.games.errors import StateFormatError
 from controller.games.politics1952 import pins
 from controller.games.politics1952.data import (
@@ -21,7 +22,6 @@ from controller.games.politics1952.data import (
 from controller.games.politics1952.moves import SEAT_NAMES, make_roll
 from controller.games.politics1952.state import PHASES, PoliticsState
 from controller.games.squares import name as square_name
-from controller.games.state import JSON
 from controller.games.turns import to_move_json
 
 NAME = "politics1952"

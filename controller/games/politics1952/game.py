@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from controller.games import squares
+from controller.games.api import Game, State
 from controller.games.errors import IllegalMoveError
-from controller.games.game import Game
 from controller.games.info import GameInfo, OptionValue
 from controller.games.moves import Move
 from controller.games.politics1952 import codec, moves, pins
@@ -16,12 +16,12 @@ from controller.games.politics1952.moves import SEAT_NAMES
 from controller.games.politics1952.state import PoliticsState
 from controller.games.rng import shuffled
 from controller.games.squares import FULL_BOARD
-from controller.games.state import State
 
 SEAT_COUNTS = (2, 3, 4, 5, 6)
 
 
 class Politics1952(Game):
+    state_type = PoliticsState
     info = GameInfo(
         name="politics1952",
         title="Politics (1952)",

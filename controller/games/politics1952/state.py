@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
+from controller.games.api import JSON, State
 from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move
 from controller.games.outcome import Outcome
@@ -16,11 +17,7 @@ from controller.games.politics1952.data import BY_ABBR, CARD, GROUP_COLOURS, IN_
 from controller.games.politics1952.moves import FACES, SEAT_NAMES, Claim, FirstPlayer, Pass, PlayCard, Roll, make_roll
 from controller.games.politics1952.votes import Board, is_closed, tabulate, tally
 from controller.games.rng import draw
-from controller.games.state import JSON, State
 from controller.games.turns import CHANCE, ToMove
-
-if TYPE_CHECKING:
-    from controller.games.game import Game
 
 Phase = Literal["first", "roll", "play", "over"]
 PHASES: tuple[Phase, ...] = ("first", "roll", "play", "over")
@@ -51,12 +48,6 @@ class PoliticsState(State):
     winner: int | None = None
 
     # --- the API's questions -------------------------------------------------------------------------------
-    @property
-    def game(self) -> Game:
-        from controller.games.politics1952.game import Politics1952
-
-        return Politics1952()
-
     @property
     def seats(self) -> int:
         return self.n

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from controller.games.game import Game
+from controller.games.api import Game, State
 from controller.games.info import GameInfo, OptionValue
 from controller.games.moves import Move
 from controller.games.politrics import codec
@@ -14,10 +14,10 @@ from controller.games.politrics.moves import NOTATION, parse_notation
 from controller.games.politrics.rules import OPTIONS, Rules
 from controller.games.politrics.state import EMPTY_BOARD, FULL_LINEUP, PolitricsState
 from controller.games.squares import FULL_BOARD
-from controller.games.state import State
 
 
 class Politrics(Game):
+    state_type = PolitricsState
     info = GameInfo(
         name="politrics",
         title="Politrics",

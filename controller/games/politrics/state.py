@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from controller.games.api import State
 from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move
 from controller.games.outcome import Outcome
@@ -28,10 +29,6 @@ from controller.games.politrics.match import (
 from controller.games.politrics.moves import Beat, Concede, Declare, Place, Shift
 from controller.games.politrics.rules import ANSWER_ROW, Rules
 from controller.games.politrics.scoring import best_run, row_points, rows_of
-from controller.games.state import State
-
-if TYPE_CHECKING:
-    from controller.games.game import Game
 
 EMPTY_BOARD = EMPTY * SQUARES
 FULL_LINEUP = (COUNTS, COUNTS)
@@ -89,12 +86,6 @@ class PolitricsState(State):
         object.__setattr__(self, "cached_moves", None)
 
     # --- the game API -------------------------------------------------------------------------------------
-    @property
-    def game(self) -> Game:
-        from controller.games.politrics.game import Politrics
-
-        return Politrics()
-
     @property
     def seats(self) -> int:
         return 2
