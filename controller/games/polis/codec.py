@@ -1,5 +1,5 @@
-"""Polis states as JSON: the pieces by square in the seed's own spelling (BD, BC, RD, RC), whose turn, the stun
-flags, the winner and the options."""
+"""Polis states read back from JSON (`PolisState.to_json` writes them): the pieces by square in the seed's own
+spelling (BD, BC, RD, RC), whose turn, the stun flags, the winner and the options."""
 
 from __future__ import annotations
 
@@ -7,29 +7,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from controller.games.errors import SetupError, StateFormatError
-from controller.games.polis.board import BY_NAME, GOAL_RANK, NAMES, SEAT_NAMES, bits, rank_of
-from controller.games.polis.pieces import BY_CODE, CHARIOT, CODES, DOG
+from controller.games.info import GameInfo
+from controller.games.polis.board import BY_NAME, GOAL_RANK, SEAT_NAMES, bits, rank_of
+from controller.games.polis.pieces import BY_CODE, DOG
 from controller.games.polis.rules import Rules
 from controller.games.polis.state import PolisState
 from controller.games.polis.turn import stuns
 
 MAX_DOGS = 15
-
-
-def state_to_json(state: PolisState) -> dict[str, Any]:
-    pieces: dict[int, str] = {}
-    for seat in (0, 1):
-        for s in bits(state.dogs[seat]):
-            pieces[s] = CODES[DOG, seat]
-        pieces[state.chariots[seat]] = CODES[CHARIOT, seat]
-    return {
-        "game": "polis",
-        "pieces": {NAMES[s]: pieces[s] for s in sorted(pieces)},
-        "turn": state.turn,
-        "stunned": list(state.stunned),
-        "winner": state.winner,
-        "options": state.rules.to_options(),
-    }
 
 
 def _seat(value: object, what: str, allow_none: bool = False) -> int | None:
@@ -41,20 +26,19 @@ def _seat(value: object, what: str, allow_none: bool = False) -> int | None:
     return value
 
 
-def _rules(data: Mapping[str, Any]) -> Rules:
-    from controller.games.polis.game import Polis
-
+def _rules(data: Mapping[str, Any], info: GameInfo) -> Rules:
     given = data.get("options", {})
     if not isinstance(given, Mapping):
         raise StateFormatError("'options' is a JSON object")
     try:
-        return Rules.from_options(Polis.info.resolve_options(given))
+        return Rules.from_options(info.resolve_options(given))
     except SetupError as exc:
         raise StateFormatError(str(exc)) from exc
 
 
-def state_from_json(data: Mapping[str, Any]) -> PolisState:
-    """Rebuild a state; StateFormatError naming the first thing that is not a Polis position."""
+def state_from_json(data: Mapping[str, Any], info: GameInfo) -> PolisState:
+    """Rebuild a state written by `PolisState.to_json`, with the options `info` allows; StateFormatError naming the
+    first thing that is not a Polis position."""
     pieces = data.get("pieces")
     if not isinstance(pieces, Mapping):
         raise StateFormatError("a Polis state has 'pieces': an object from square (a1..h8) to BD, BC, RD or RC")
@@ -81,7 +65,7 @@ def state_from_json(data: Mapping[str, Any]) -> PolisState:
     turn = _seat(data.get("turn"), "'turn'")
     winner = _seat(data.get("winner"), "'winner'", allow_none=True)
     assert turn is not None
-    rules = _rules(data)
+    rules = _rules(data, info)
     where = (chariots[0][0], chariots[1][0])
     for seat in (0, 1):
         arrived = rank_of(where[seat]) == GOAL_RANK[seat]

@@ -78,4 +78,4 @@ class Polis(Game):
 
     def from_json(self, data: Mapping[str, Any]) -> PolisState:
         self.check_game_json(data, "polis")
-        return state_from_json(data)
+        return state_from_json(data, self.info)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from controller.games.api import State
@@ -12,9 +13,9 @@ from controller.games.moves import Move
 from controller.games.outcome import Outcome
 from controller.games.physical import Effect, NearMiss, Piece, Step
 from controller.games.polis import words
-from controller.games.polis.board import GOAL_RANK, NEIGHBOUR_MASK, PHYSICAL, SEAT_NAMES, STEPS, bits
+from controller.games.polis.board import GOAL_RANK, NAMES, NEIGHBOUR_MASK, PHYSICAL, SEAT_NAMES, STEPS, bits
 from controller.games.polis.moves import PolisMove
-from controller.games.polis.pieces import CHARIOT, DOG, PIECES
+from controller.games.polis.pieces import CHARIOT, CODES, DOG, PIECES
 from controller.games.polis.rules import DEFAULT_RULES, Rules
 from controller.games.polis.turn import Turn, resolve
 
@@ -23,7 +24,9 @@ Analysis = tuple[dict[PolisMove, Turn], tuple[Turn, ...]]
 _MOVES = tuple({d: PolisMove(PHYSICAL[s], PHYSICAL[d]) for d in STEPS[s]} for s in range(64))
 
 
-@dataclass(frozen=True, slots=True)
+# Not slotted: the positions derived once per state are `cached_property`s, kept in the instance's own dict. They
+# are functions of the frozen fields alone, so they can never go stale, and they are no part of the value.
+@dataclass(frozen=True)
 class PolisState(State):
     """`dogs` are bitboards (square = rank * 8 + file); `stunned` says which chariots were stunned at the end of the
     previous turn, which is what the hops of this turn go by. `winner` is set once a chariot has arrived."""
@@ -34,9 +37,6 @@ class PolisState(State):
     turn: int
     winner: int | None = None
     rules: Rules = DEFAULT_RULES
-    # Every candidate step resolved once per position: listing the moves, playing one and explaining a refusal all
-    # need the same resolution. Not part of the value.
-    _memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, hash=False, repr=False)
 
     # --- the game API ------------------------------------------------------------------------------------------
     @property
@@ -100,15 +100,16 @@ class PolisState(State):
         return tuple(out)
 
     def pieces(self) -> Mapping[int, Piece]:
-        found = self._memo.get("pieces")
-        if found is None:
-            found = {}
-            for seat in (0, 1):
-                for s in bits(self.dogs[seat]):
-                    found[PHYSICAL[s]] = PIECES[DOG, seat]
-                found[PHYSICAL[self.chariots[seat]]] = PIECES[CHARIOT, seat]
-            self._memo["pieces"] = found
-        return dict(found)
+        return dict(self._pieces)
+
+    @cached_property
+    def _pieces(self) -> dict[int, Piece]:
+        found: dict[int, Piece] = {}
+        for seat in (0, 1):
+            for s in bits(self.dogs[seat]):
+                found[PHYSICAL[s]] = PIECES[DOG, seat]
+            found[PHYSICAL[self.chariots[seat]]] = PIECES[CHARIOT, seat]
+        return found
 
     def describe(self, move: Move) -> str:
         return words.describe(self, self._resolved(move))
@@ -127,9 +128,20 @@ class PolisState(State):
         return text
 
     def to_json(self) -> dict[str, Any]:
-        from controller.games.polis.codec import state_to_json
-
-        return state_to_json(self)
+        """The pieces by square in the seed's own spelling (BD, BC, RD, RC); the codec reads it back."""
+        pieces: dict[int, str] = {}
+        for seat in (0, 1):
+            for s in bits(self.dogs[seat]):
+                pieces[s] = CODES[DOG, seat]
+            pieces[self.chariots[seat]] = CODES[CHARIOT, seat]
+        return {
+            "game": "polis",
+            "pieces": {NAMES[s]: pieces[s] for s in sorted(pieces)},
+            "turn": self.turn,
+            "stunned": list(self.stunned),
+            "winner": self.winner,
+            "options": self.rules.to_options(),
+        }
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.to_json()  # nothing in Polis is secret
@@ -150,11 +162,13 @@ class PolisState(State):
 
     # --- resolution ------------------------------------------------------------------------------------------
     def analysis(self) -> Analysis:
-        """Every step the seat to move could make, resolved once per position: the legal ones by move, and the
-        refused ones (the mover would be captured or stunned)."""
-        found: Analysis | None = self._memo.get("analysis")
-        if found is not None:
-            return found
+        """Every step the seat to move could make, resolved once per position (listing the moves, playing one and
+        explaining a refusal all need it): the legal ones by move, and the refused ones (the mover would be captured
+        or stunned)."""
+        return self._analysis
+
+    @cached_property
+    def _analysis(self) -> Analysis:
         legal: dict[PolisMove, Turn] = {}
         refused: list[Turn] = []
         me, dogs, chariots, stunned, rules = self.turn, self.dogs, self.chariots, self.stunned, self.rules
@@ -173,9 +187,7 @@ class PolisState(State):
                         legal[move] = turn
                     else:
                         refused.append(turn)
-        found = (legal, tuple(refused))
-        self._memo["analysis"] = found
-        return found
+        return (legal, tuple(refused))
 
     def _resolved(self, move: Move) -> Turn:
         if self.winner is not None:

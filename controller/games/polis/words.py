@@ -2,24 +2,41 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from controller.games.errors import IllegalMoveError
+from controller.games.physical import Piece
 from controller.games.polis.board import FROM_PHYSICAL, NAMES, NEIGHBOUR_MASK, PHYSICAL, SEAT_NAMES, bits, flank_pairs
 from controller.games.polis.moves import PolisMove
 from controller.games.polis.pieces import CHARIOT, piece_words
+from controller.games.polis.rules import Rules
 from controller.games.polis.turn import Turn, stun_flankers
 from controller.games.squares import name
 
-if TYPE_CHECKING:
-    from controller.games.polis.state import PolisState
+
+class Position(Protocol):
+    """What the words read of a Polis position (a `PolisState`, which imports this module, not the other way)."""
+
+    @property
+    def dogs(self) -> tuple[int, int]: ...
+    @property
+    def chariots(self) -> tuple[int, int]: ...
+    @property
+    def stunned(self) -> tuple[bool, bool]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def rules(self) -> Rules: ...
+    def occupied(self) -> int: ...
+    def piece_at(self, sq: int) -> Piece: ...
+    def analysis(self) -> tuple[dict[PolisMove, Turn], tuple[Turn, ...]]: ...
 
 
 def _between(pairs: tuple[tuple[int, int], ...]) -> str:
     return " and ".join(f"between {NAMES[a]} and {NAMES[b]}" for a, b in pairs)
 
 
-def _flankers(state: PolisState, turn: Turn) -> int:
+def _flankers(state: Position, turn: Turn) -> int:
     """The enemy pieces that would capture or stun the mover, where they stand once the hops are done."""
     op = 1 - turn.seat
     if not turn.chariot:
@@ -30,7 +47,7 @@ def _flankers(state: PolisState, turn: Turn) -> int:
     return stun_flankers(turn.dogs, turn.chariots, state.rules.mutual_stun_both)[op]
 
 
-def refusal(state: PolisState, turn: Turn) -> tuple[str, frozenset[int]]:
+def refusal(state: Position, turn: Turn) -> tuple[str, frozenset[int]]:
     """Why a resolved step is illegal, and the physical squares of the pieces that would capture or stun the mover.
 
     Those pieces never hop on this turn: a piece that hops lands beside the mover opposite the square it left, so
@@ -43,7 +60,7 @@ def refusal(state: PolisState, turn: Turn) -> tuple[str, frozenset[int]]:
     return f"the {kind} on {NAMES[turn.dst]} would be {fate} {_between(pairs)}", squares
 
 
-def stuck(state: PolisState, seat: int) -> tuple[str, frozenset[int]]:
+def stuck(state: Position, seat: int) -> tuple[str, frozenset[int]]:
     """Why `seat`'s chariot cannot move: it is stunned, and by which pieces."""
     sq = state.chariots[seat]
     pairs = flank_pairs(sq, stun_flankers(state.dogs, state.chariots, state.rules.mutual_stun_both)[1 - seat])
@@ -52,7 +69,7 @@ def stuck(state: PolisState, seat: int) -> tuple[str, frozenset[int]]:
     return reason, frozenset(PHYSICAL[s] for pair in pairs for s in pair)
 
 
-def refusal_error(state: PolisState, move: PolisMove) -> IllegalMoveError:
+def refusal_error(state: Position, move: PolisMove) -> IllegalMoveError:
     """The error for a Polis step that is not among the legal moves, saying what is wrong with it."""
     src, dst = FROM_PHYSICAL.get(move.src), FROM_PHYSICAL.get(move.dst)
     if src is None or dst is None:
@@ -82,7 +99,7 @@ def _hops(turn: Turn) -> list[tuple[int, int]]:
     return sorted(turn.hops, key=lambda hop: NAMES[hop[0]])
 
 
-def _hops_words(state: PolisState, turn: Turn) -> list[str]:
+def _hops_words(state: Position, turn: Turn) -> list[str]:
     out = []
     for n, t in _hops(turn):
         piece = state.piece_at(n)
@@ -91,7 +108,7 @@ def _hops_words(state: PolisState, turn: Turn) -> list[str]:
     return out
 
 
-def _stun_changes(state: PolisState, turn: Turn) -> tuple[list[int], list[int]]:
+def _stun_changes(state: Position, turn: Turn) -> tuple[list[int], list[int]]:
     """The seats whose chariots this turn stuns, and those whose chariots it frees."""
     stunned = [seat for seat in (0, 1) if turn.stunned[seat] and not state.stunned[seat]]
     freed = [seat for seat in (0, 1) if state.stunned[seat] and not turn.stunned[seat]]
@@ -102,7 +119,7 @@ def _listed(items: list[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def describe(state: PolisState, turn: Turn) -> str:
+def describe(state: Position, turn: Turn) -> str:
     """'Blue moves the dog from b7 to c6; the blue dog on c7 hops to c5; the red dog on e5 is captured.'"""
     kind = "chariot" if turn.chariot else "dog"
     parts = [f"{SEAT_NAMES[turn.seat]} moves the {kind} from {NAMES[turn.src]} to {NAMES[turn.dst]}"]
@@ -123,7 +140,7 @@ def describe(state: PolisState, turn: Turn) -> str:
     return "; ".join(parts) + "."
 
 
-def annotate(state: PolisState, turn: Turn) -> str:
+def annotate(state: Position, turn: Turn) -> str:
     """The move list's line: the step, then in brackets hops (from>to), captures, stuns, frees and a win."""
     sections = []
     if turn.hops:
