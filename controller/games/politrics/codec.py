@@ -1,4 +1,5 @@
-"""A Politrics state as JSON and back, checking that the document describes a position the rules can reach.
+"""A Politrics state read back from JSON (`PolitricsState.to_json` writes it), checking that the document
+describes a position the rules can reach.
 
 The board is nine strings, rank 9 first, file 1 to 9 left to right, in the board characters of `figures`
 (`.` empty, upper case Dark, lower case Light); `history` holds the repetition keys (the seat to move followed by
@@ -8,37 +9,18 @@ the 81 board characters in square order 11, 21, .., 91, 12, ..).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from controller.games.errors import GameError, StateFormatError
 from controller.games.info import Option
-from controller.games.politrics.board import AURA, PLAYING, ROW_BY_ENDS, ROW_MASKS, SIZE, parse_square, row_name
+from controller.games.politrics.board import AURA, PLAYING, ROW_BY_ENDS, ROW_MASKS, SIZE, parse_square
 from controller.games.politrics.figures import CIVIL_SERVANT, CODE, COUNTS, EMPTY, KINDS, PRESIDENT
 from controller.games.politrics.match import BoardResult
 from controller.games.politrics.movegen import beats, can_act
 from controller.games.politrics.rules import Rules
-
-if TYPE_CHECKING:
-    from controller.games.politrics.state import PolitricsState
+from controller.games.politrics.state import PolitricsState
 
 GAME = "politrics"
-
-
-def board_rows(board: str) -> list[str]:
-    return [board[(y - 1) * SIZE : y * SIZE] for y in range(SIZE, 0, -1)]
-
-
-def to_json(state: PolitricsState) -> dict[str, Any]:
-    return {
-        "game": GAME,
-        "options": state.rules.to_json(),
-        "board": board_rows(state.board),
-        "lineup": [list(state.lineup[0]), list(state.lineup[1])],
-        "turn": state.turn,
-        "declared": None if state.declared is None else row_name(state.declared),
-        "boards": [b.to_json() for b in state.boards],
-        "history": list(state.history),
-    }
 
 
 def _board(rows: object) -> str:
@@ -110,8 +92,6 @@ def _check_turn(state: PolitricsState) -> None:
 
 
 def from_json(data: Mapping[str, Any], options: tuple[Option, ...]) -> PolitricsState:
-    from controller.games.politrics.state import PolitricsState
-
     if not isinstance(data, Mapping) or data.get("game") != GAME:
         raise StateFormatError("not a Politrics state")
     try:

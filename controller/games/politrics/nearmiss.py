@@ -3,19 +3,15 @@ say why instead of showing a bare mismatch."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from controller.games.physical import Effect, NearMiss, Step
 from controller.games.politrics.board import NEIGHBOUR, NONE, PLAYING, squares_of
 from controller.games.politrics.figures import CIVIL_SERVANT, PIECE, PRESIDENT, STEPS, letter
 from controller.games.politrics.legality import problem
 from controller.games.politrics.moves import Place, Shift
-
-if TYPE_CHECKING:
-    from controller.games.politrics.state import PolitricsState
+from controller.games.politrics.position import Position
 
 
-def _placements(state: PolitricsState) -> list[NearMiss]:
+def _placements(state: Position) -> list[NearMiss]:
     """Placements the Aura forbids: a President into an Aura, a Civil Servant next to a President."""
     seat, lay, lineup = state.turn, state.layout, state.lineup[state.turn]
     out = []
@@ -32,7 +28,7 @@ def _placements(state: PolitricsState) -> list[NearMiss]:
     return out
 
 
-def _steps(state: PolitricsState) -> list[NearMiss]:
+def _steps(state: Position) -> list[NearMiss]:
     """Steps to a free neighbouring square that the rules forbid: during the placement phase, into an Aura, from a
     retirement square, or by a Civil Servant."""
     seat, lay, lineup, board = state.turn, state.layout, state.lineup[state.turn], state.board
@@ -55,7 +51,7 @@ def _steps(state: PolitricsState) -> list[NearMiss]:
     return out
 
 
-def near_misses(state: PolitricsState) -> tuple[NearMiss, ...]:
+def near_misses(state: Position) -> tuple[NearMiss, ...]:
     if state.over:
         return ()
     return (*_placements(state), *_steps(state))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from controller.games.politrics.board import SIZE, parse_square
-from controller.games.politrics.codec import board_rows, from_json
+from controller.games.politrics.board import SIZE, board_rows, parse_square
+from controller.games.politrics.codec import from_json
 from controller.games.politrics.figures import COUNTS, EMPTY, kind_of, letter
 from controller.games.politrics.rules import OPTIONS
 from controller.games.politrics.state import EMPTY_BOARD, PolitricsState

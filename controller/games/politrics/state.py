@@ -12,8 +12,8 @@ from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move
 from controller.games.outcome import Outcome
 from controller.games.physical import Effect, NearMiss, Piece, Step
-from controller.games.politrics import codec, movegen, nearmiss, text
-from controller.games.politrics.board import ROW_MASKS, ROWS, SQUARES, row_name
+from controller.games.politrics import movegen, nearmiss, text
+from controller.games.politrics.board import ROW_MASKS, ROWS, SQUARES, board_rows, row_name
 from controller.games.politrics.figures import CODE, COUNTS, EMPTY, PIECE, PRESIDENT, ROW_FIGURES, letter
 from controller.games.politrics.layout import Layout
 from controller.games.politrics.legality import problem
@@ -274,8 +274,17 @@ class PolitricsState(State):
         return text.turn_text(self)
 
     def to_json(self) -> dict[str, Any]:
-        return codec.to_json(self)
+        return {
+            "game": "politrics",
+            "options": self.rules.to_json(),
+            "board": board_rows(self.board),
+            "lineup": [list(self.lineup[0]), list(self.lineup[1])],
+            "turn": self.turn,
+            "declared": None if self.declared is None else row_name(self.declared),
+            "boards": [b.to_json() for b in self.boards],
+            "history": list(self.history),
+        }
 
     def view(self, seat: int | None) -> dict[str, Any]:
         # Politrics has no secrets: everyone sees everything, plus the totals for the page.
-        return {**codec.to_json(self), "totals": list(self.totals), "to_move": self.to_move}
+        return {**self.to_json(), "totals": list(self.totals), "to_move": self.to_move}

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from controller.games.moves import Move
 from controller.games.politrics.board import row_name, square_name
 from controller.games.politrics.figures import CODE, KIND_NAMES, SEAT_NAMES
 from controller.games.politrics.moves import Beat, Concede, Declare, Place, Shift
+from controller.games.politrics.position import Position
 from controller.games.politrics.scoring import row_points
-
-if TYPE_CHECKING:
-    from controller.games.politrics.state import PolitricsState
 
 
 def seat_name(seat: int) -> str:
@@ -26,7 +22,7 @@ def _article(name: str) -> str:
     return "an" if name[0] in "AEIOU" else "a"
 
 
-def describe(state: PolitricsState, move: Move) -> str:
+def describe(state: Position, move: Move) -> str:
     me = seat_name(state.turn)
     if isinstance(move, Place):
         name = KIND_NAMES[move.kind]
@@ -52,7 +48,7 @@ def describe(state: PolitricsState, move: Move) -> str:
     return str(move)
 
 
-def turn_text(state: PolitricsState) -> str:
+def turn_text(state: Position) -> str:
     result = state.outcome()
     if result is not None:
         return result.reason
