@@ -1,5 +1,4 @@
-"""Politics states as JSON: `to_json` (everything that makes the state, secrets included, compact because it is
-written after every move), `view` (what one seat may see, with everything the board and the page show) and back."""
+"""Politics states read back from JSON (`encode.py` writes them), and the printed board as JSON."""
 
 from __future__ import annotations
 
@@ -20,19 +19,9 @@ from controller.games.politics1952.data import (
     TOTAL_VOTES,
 )
 from controller.games.politics1952.moves import SEAT_NAMES, make_roll
-from controller.games.politics1952.state import PHASES, PoliticsState
+from controller.games.politics1952.position import PHASES
+from controller.games.politics1952.state import PoliticsState
 from controller.games.squares import name as square_name
-from controller.games.turns import to_move_json
-
-NAME = "politics1952"
-
-
-@lru_cache(maxsize=8192)
-def _pins_text(lines: pins.Lines) -> str:
-    """One state's pins as text: county lines west to east joined by "|", each line's seats north to south as
-    digits, trailing empty lines left out ("0|21": seat 0 alone on the first line, 2 then 1 on the second).
-    Cached because the same lines recur in every position of a game and to_json runs after every move."""
-    return "|".join("".join(map(str, line)) for line in lines[:-1]).rstrip("|")
 
 
 @lru_cache(maxsize=8192)
@@ -41,93 +30,6 @@ def _pins_from_text(text: str, lines: int) -> pins.Lines:
     if len(parts) > lines or not all(p.isdigit() or not p for p in parts):
         raise ValueError(f"{text!r} is not {lines} county lines of seat digits joined by '|'")
     return (*(tuple(int(c) for c in p) for p in parts), *((),) * (lines + 1 - len(parts)))
-
-
-@lru_cache(maxsize=8192)
-def _trimmed(lines: pins.Lines) -> pins.Lines:
-    """The county lines without the capital and without the empty lines east of the last pin."""
-    end = len(lines) - 1
-    while end and not lines[end - 1]:
-        end -= 1
-    return lines[:end]
-
-
-def encode(state: PoliticsState) -> JSON:
-    """Everything that makes the state, secrets included. `pins` lists the states that have some (see
-    `_pins_text`), `capitals` the seat holding each taken capital."""
-    dice = state.dice
-    pins_json: dict[str, str] = {}
-    capitals: dict[str, int] = {}
-    for s, lines in zip(STATES, state.board, strict=True):
-        if lines[-1]:
-            capitals[s.abbr] = lines[-1][0]
-        text = _pins_text(lines)
-        if text:
-            pins_json[s.abbr] = text
-    return {
-        "game": NAME,
-        "seats": state.n,
-        "phase": state.phase,
-        "turn": None if state.turn < 0 else state.turn,
-        "active": list(state.active),
-        "dice": None if dice is None else {"group": dice.group, "white": [dice.high, dice.low]},
-        "left": state.left,
-        "card_played": state.card_played,
-        "pins": pins_json,
-        "capitals": capitals,
-        "hands": [list(h) for h in state.hands],
-        "played": [list(p) for p in state.played],
-        "tabulations": [list(t) for t in state.tabulations],
-        "winner": state.winner,
-        "rng": state.rng,
-    }
-
-
-def encode_view(state: PoliticsState, seat: int | None) -> JSON:
-    """What `seat` (None: a spectator) may see, with what the board and the page show: the pins of every state
-    that has some (lines west to east, seats north to south, trailing empty lines left out), each state's
-    leader, the taken capitals, the live tally, the states the throw may go to. Never another seat's hand, nor
-    the generator that draws the dice. The map itself (names, votes, groups, squares) is `board_json()`."""
-    dice = state.dice
-    own = state.hands[seat] if seat is not None and 0 <= seat < state.n else ()
-    pins_json: dict[str, list[list[int]]] = {}
-    leaders: dict[str, int] = {}
-    capitals: dict[str, int] = {}
-    tally = [0] * state.n
-    for s, lines in zip(STATES, state.board, strict=True):
-        lead = pins.leader(lines)
-        if lead is None:
-            continue
-        leaders[s.abbr] = lead
-        tally[lead] += s.votes
-        if lines[-1]:
-            capitals[s.abbr] = lines[-1][0]
-        pins_json[s.abbr] = [list(line) for line in _trimmed(lines)]
-    data: JSON = {
-        "game": NAME,
-        "seats": state.n,
-        "seat_names": list(SEAT_NAMES[: state.n]),
-        "phase": state.phase,
-        "turn": None if state.turn < 0 else state.turn,
-        "to_move": to_move_json(state.to_move),
-        "active": list(state.active),
-        "dice": None if dice is None else {"group": dice.group, "white": [dice.high, dice.low]},
-        "left": state.left,
-        "card_played": state.card_played,
-        "allowed": [STATES[i].abbr for i in state.claimable()],
-        "closed": len(leaders) == len(STATES),
-        "tally": tally,
-        "pins": pins_json,
-        "leaders": leaders,
-        "capitals": capitals,
-        "cards_left": [len(h) for h in state.hands],
-        "played": [list(p) for p in state.played],
-        "tabulations": [list(t) for t in state.tabulations],
-        "winner": state.winner,
-    }
-    if seat is not None:
-        data["hand"] = list(own)
-    return data
 
 
 def board_json() -> JSON:
@@ -195,7 +97,7 @@ class _Reader:
 
 
 def decode(data: Mapping[str, Any]) -> PoliticsState:
-    """Rebuild a state written by `encode(..., secrets=True)`; StateFormatError when it is not one."""
+    """Rebuild a state written by `PoliticsState.to_json` (`encode.encode`); StateFormatError when it is not one."""
     r = _Reader(data)
     n = r.integer(r.get("seats"), "seats", 2, len(SEAT_NAMES))
     phase = r.get("phase")

@@ -7,18 +7,14 @@ is a seat's colour (`State.marks`), except the coloured die and "board closed", 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from controller.games.politics1952 import pins
 from controller.games.politics1952.data import GROUP_COLOURS, SPARE, STATES
-
-if TYPE_CHECKING:
-    from controller.games.politics1952.state import PoliticsState
+from controller.games.politics1952.position import Position
 
 CLOSED_RGB = "#0072B2"  # Okabe-Ito blue: no group has it, so the closed square never looks like the die beside it
 
 
-def marks(state: PoliticsState) -> dict[int, int]:
+def marks(state: Position) -> dict[int, int]:
     """Squares lit dim in a seat's colour: each state's leader; the pips of the counties still to place in the
     colour of the seat placing them; one square per candidate still in the game (the board's legend of colours)."""
     out: dict[int, int] = {}
@@ -32,7 +28,7 @@ def marks(state: PoliticsState) -> dict[int, int]:
     return out
 
 
-def pips(state: PoliticsState) -> dict[int, int]:
+def pips(state: Position) -> dict[int, int]:
     """The white dice as rows of pips, one lit per county still to place: at the throw the rows show the two dice,
     and each county placed puts out one pip, the low die's first, from the east, so doubles stay visible."""
     if state.dice is None or state.left == 0 or state.phase != "play":
@@ -44,7 +40,7 @@ def pips(state: PoliticsState) -> dict[int, int]:
     return dict.fromkeys(lit, state.turn)
 
 
-def signs(state: PoliticsState) -> dict[int, str]:
+def signs(state: Position) -> dict[int, str]:
     """Squares in a colour of the game's own (an Okabe-Ito "#rrggbb"): the coloured die in its group's colour while
     a throw is played, and the "closed" square while every state has a pin (doubles would count the votes)."""
     out: dict[int, str] = {}

@@ -5,22 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Literal
 
 from controller.games.api import JSON, State
 from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move
 from controller.games.outcome import Outcome
 from controller.games.physical import Effect, NearMiss, Piece
-from controller.games.politics1952 import display, pins
+from controller.games.politics1952 import display, encode, pins
 from controller.games.politics1952.data import BY_ABBR, CARD, GROUP_COLOURS, IN_GROUP, STATES
 from controller.games.politics1952.moves import FACES, SEAT_NAMES, Claim, FirstPlayer, Pass, PlayCard, Roll, make_roll
+from controller.games.politics1952.position import Phase
 from controller.games.politics1952.votes import Board, is_closed, tabulate, tally
 from controller.games.rng import draw
 from controller.games.turns import CHANCE, ToMove
-
-Phase = Literal["first", "roll", "play", "over"]
-PHASES: tuple[Phase, ...] = ("first", "roll", "play", "over")
 
 # The white dice are unordered, so a throw of 3 and 1 is one outcome with twice the chance of a double.
 ROLL_OUTCOMES: tuple[tuple[Move, float], ...] = tuple(
@@ -309,14 +306,10 @@ class PoliticsState(State):
 
     # --- JSON ----------------------------------------------------------------------------------------------
     def to_json(self) -> JSON:
-        from controller.games.politics1952.codec import encode
-
-        return encode(self)
+        return encode.encode(self)
 
     def view(self, seat: int | None) -> JSON:
-        from controller.games.politics1952.codec import encode_view
-
-        return encode_view(self, seat)
+        return encode.encode_view(self, seat)
 
 
 def seat_name(seat: int) -> str:
