@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from controller.games.chesspolitik.adjustments import adjustment
 from controller.games.chesspolitik.board import KIND_NAMES, KING, Board
@@ -24,8 +24,20 @@ from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move
 from controller.games.squares import name
 
-if TYPE_CHECKING:
-    from controller.games.chesspolitik.state import ChesspolitikState
+
+class Position(Protocol):
+    """What the checks read of a Chesspolitik position (a `ChesspolitikState`, which imports this module)."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def draw_votes(self) -> bool: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def powers(self) -> tuple[str, ...]: ...
+    def unit_map(self) -> Mapping[int, tuple[str, int]]: ...
+    def owner_map(self) -> Mapping[int, int]: ...
 
 
 def _list(squares: frozenset[int]) -> str:
@@ -47,7 +59,7 @@ def _check_reach(board: Board, kind: str, square: int, dst: int, doing: str) -> 
         raise _refuse(f"{_unit(kind, square)} cannot {doing} {name(dst)}: it reaches only {_list(reach)}", square, dst)
 
 
-def _check_unit(state: ChesspolitikState, seat: int, kind: str, square: int) -> None:
+def _check_unit(state: Position, seat: int, kind: str, square: int) -> None:
     unit = state.unit_map().get(square)
     power = state.powers[seat]
     if unit is None or unit[1] != seat:
@@ -56,7 +68,7 @@ def _check_unit(state: ChesspolitikState, seat: int, kind: str, square: int) -> 
         raise _refuse(f"the unit on {name(square)} is a {KIND_NAMES[unit[0]]}, not a {KIND_NAMES[kind]}", square)
 
 
-def _check_target(state: ChesspolitikState, kind: str, square: int) -> None:
+def _check_target(state: Position, kind: str, square: int) -> None:
     unit = state.unit_map().get(square)
     if unit is None:
         raise _refuse(f"there is no unit on {name(square)} to support", square)
@@ -64,7 +76,7 @@ def _check_target(state: ChesspolitikState, kind: str, square: int) -> None:
         raise _refuse(f"the unit on {name(square)} is a {KIND_NAMES[unit[0]]}, not a {KIND_NAMES[kind]}", square)
 
 
-def check_unit_order(state: ChesspolitikState, seat: int, order: UnitOrder) -> None:
+def check_unit_order(state: Position, seat: int, order: UnitOrder) -> None:
     """One Spring or Fall order of `seat`; raises with the reason when it is not legal."""
     board = state.board
     _check_unit(state, seat, order.kind, order.square)
@@ -99,7 +111,7 @@ def _is_legal(board: Board, units: Mapping[int, tuple[str, int]], seat: int, ord
     return order.target != order.square and order.dst in reach and order.dst in into
 
 
-def check_movement(state: ChesspolitikState, seat: int, orders: Sequence[Move]) -> None:
+def check_movement(state: Position, seat: int, orders: Sequence[Move]) -> None:
     board = state.board
     units = state.unit_map()
     ordered: set[int] = set()
@@ -129,7 +141,7 @@ def check_movement(state: ChesspolitikState, seat: int, orders: Sequence[Move]) 
 _UNIT_TYPES = frozenset(UNIT_ORDERS)
 
 
-def check_adjustments(state: ChesspolitikState, seat: int, orders: Sequence[Move]) -> None:
+def check_adjustments(state: Position, seat: int, orders: Sequence[Move]) -> None:
     board = state.board
     units, owners = state.unit_map(), state.owner_map()
     count = adjustment(board, seat, units, owners)
@@ -165,7 +177,7 @@ def check_adjustments(state: ChesspolitikState, seat: int, orders: Sequence[Move
         raise _refuse(f"{power} must disband {-count} unit(s) this Winter, not {len(orders)}")
 
 
-def _check_build(state: ChesspolitikState, seat: int, square: int) -> None:
+def _check_build(state: Position, seat: int, square: int) -> None:
     board = state.board
     power = state.powers[seat]
     if square not in board.powers[seat].homes:

@@ -1,4 +1,5 @@
-"""A Chesspolitik state as JSON and back; reading checks everything and answers StateFormatError."""
+"""A Chesspolitik state read back from JSON (`ChesspolitikState.to_json` writes it); reading checks everything
+and answers StateFormatError."""
 
 from __future__ import annotations
 
@@ -6,35 +7,17 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from controller.games.api import JSON
 from controller.games.chesspolitik.board import BOARDS, KINDS, Board
 from controller.games.chesspolitik.orders import parse_order
 from controller.games.chesspolitik.phases import SEASONS
 from controller.games.chesspolitik.report import RESULTS, OrderResult, PhaseReport
-from controller.games.chesspolitik.state import ChesspolitikState, phase_data
+from controller.games.chesspolitik.state import ChesspolitikState
 from controller.games.errors import GameError, StateFormatError
 from controller.games.moves import Move, Orders
 from controller.games.outcome import Outcome
-from controller.games.squares import name, parse
+from controller.games.squares import parse
 
 NAME = "chesspolitik"
-
-
-def state_to_json(state: ChesspolitikState) -> JSON:
-    return {
-        "game": NAME,
-        "seats": state.nseats,
-        "powers": list(state.powers),
-        "year": state.year,
-        "season": state.season,
-        "units": [{"square": name(sq), "kind": kind, "power": seat} for sq, kind, seat in state.units],
-        "centres": {name(c): seat for c, seat in state.owners},
-        "pending": {str(seat): [str(o) for o in orders] for seat, orders in state.pending},
-        "last": None if state.report is None else state.report.to_json(),
-        "outcome": None if state.ended is None else state.ended.to_json(),
-        "options": {"last_year": state.last_year, "draw_votes": state.draw_votes},
-        **phase_data(state),
-    }
 
 
 def _int(value: object, what: str, low: int, high: int) -> int:

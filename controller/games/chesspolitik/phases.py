@@ -1,4 +1,4 @@
-"""Resolving a phase once every order set is in: the next state and what happens on the board.
+"""Resolving a phase once every order set is in: what changes in the next state and what happens on the board.
 
 Spring and Fall: draw votes, then the adjudicated moves, then (after Fall) the change of owners, a solo or the last
 year, and whether a Winter is needed. Winter: builds, waives, disbands and civil disorder.
@@ -7,10 +7,10 @@ year, and whether a Winter is needed. Winter: builds, waives, disbands and civil
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from controller.games.chesspolitik.adjudicator import adjudicate
 from controller.games.chesspolitik.adjustments import (
@@ -20,21 +20,71 @@ from controller.games.chesspolitik.adjustments import (
     civil_disorder,
     take_ownership,
 )
+from controller.games.chesspolitik.board import Board
 from controller.games.chesspolitik.orders import UNIT_ORDERS, Build, Disband, DrawVote, Hold, MoveTo, UnitOrder, Waive
 from controller.games.chesspolitik.report import OrderResult, PhaseReport
 from controller.games.moves import Move
 from controller.games.outcome import Outcome
 from controller.games.physical import Piece, Step
 
-if TYPE_CHECKING:
-    from controller.games.chesspolitik.state import ChesspolitikState
-
 SPRING, FALL, WINTER = "spring", "fall", "winter"
 SEASONS = (SPRING, FALL, WINTER)
 
 UnitRow = tuple[int, str, int]  # (square, kind, seat)
 Pending = dict[int, tuple[Move, ...]]
-Resolved = tuple["ChesspolitikState", tuple[Step, ...]]
+
+
+class Position(Protocol):
+    """What resolving reads of a Chesspolitik position (a `ChesspolitikState`, which imports this module)."""
+
+    @property
+    def nseats(self) -> int: ...
+    @property
+    def year(self) -> int: ...
+    @property
+    def season(self) -> str: ...
+    @property
+    def units(self) -> tuple[UnitRow, ...]: ...
+    @property
+    def owners(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def last_year(self) -> int: ...
+    @property
+    def draw_votes(self) -> bool: ...
+    @property
+    def board(self) -> Board: ...
+    @property
+    def powers(self) -> tuple[str, ...]: ...
+    @property
+    def phase(self) -> str: ...
+    def unit_map(self) -> Mapping[int, tuple[str, int]]: ...
+    def owner_map(self) -> Mapping[int, int]: ...
+    def participants(self) -> frozenset[int]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Derived:
+    """Data of the next state that resolving has computed anyway: units by square, owners by centre, who gives
+    orders next."""
+
+    units: dict[int, tuple[str, int]]
+    owners: dict[int, int]
+    participants: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """A resolved phase: the next state's fields (the pending orders are gone) and the steps on the board."""
+
+    year: int
+    season: str
+    units: tuple[UnitRow, ...]
+    owners: tuple[tuple[int, int], ...]
+    report: PhaseReport
+    ended: Outcome | None = None
+    steps: tuple[Step, ...] = ()
+    derived: Derived | None = None
+
 
 # Orders and pieces are values: sharing one instance per value saves building them again in every phase.
 _hold = cache(Hold)
@@ -46,7 +96,7 @@ def alive(units: Iterable[UnitRow], owners: Mapping[int, int]) -> set[int]:
     return {seat for _, _, seat in units} | set(owners.values())
 
 
-def resolve_movement(state: ChesspolitikState, pending: Pending) -> Resolved:
+def resolve_movement(state: Position, pending: Pending) -> Resolved:
     given: dict[int, UnitOrder] = {}
     votes: list[int] = []
     for seat, orders in pending.items():
@@ -61,7 +111,8 @@ def resolve_movement(state: ChesspolitikState, pending: Pending) -> Resolved:
         names = ", ".join(state.powers[s] for s in voters)
         scores = centre_counts(state.nseats, state.owner_map())
         ended = Outcome((), f"Drawn by agreement of {names} in {state.phase}", scores)
-        return replace(state, pending=(), report=PhaseReport(state.phase, (), voters), ended=ended), ()
+        report = PhaseReport(state.phase, (), voters)
+        return Resolved(state.year, state.season, state.units, state.owners, report, ended)
     res = adjudicate({sq: seat for sq, _, seat in state.units}, given)
     moved, dislodged, void, cut = res.moved, res.dislodged, res.void, res.cut
     results: list[OrderResult] = []
@@ -90,13 +141,17 @@ def resolve_movement(state: ChesspolitikState, pending: Pending) -> Resolved:
     standing = tuple(sorted(units))
     if state.season == SPRING:
         report = PhaseReport(state.phase, tuple(results), voters)
-        return replace(state, units=standing, pending=(), season=FALL, report=report), tuple(steps)
-    return _after_fall(state, standing, tuple(results), voters), tuple(steps)
+        return Resolved(state.year, FALL, standing, state.owners, report, steps=tuple(steps))
+    return _after_fall(state, standing, tuple(results), voters, tuple(steps))
 
 
 def _after_fall(
-    state: ChesspolitikState, units: tuple[UnitRow, ...], results: tuple[OrderResult, ...], voters: tuple[int, ...]
-) -> ChesspolitikState:
+    state: Position,
+    units: tuple[UnitRow, ...],
+    results: tuple[OrderResult, ...],
+    voters: tuple[int, ...],
+    steps: tuple[Step, ...],
+) -> Resolved:
     board = state.board
     before = state.owner_map()
     unit_map = {sq: (kind, seat) for sq, kind, seat in units}
@@ -117,23 +172,23 @@ def _after_fall(
         ended = Outcome((), f"Drawn: {state.last_year} was the last year to be played", scores)
     counts = adjustments(board, unit_map, owners) if ended is None else ()
     winter = any(counts)
-    nxt = replace(
-        state,
-        year=state.year if winter else state.year + 1,
-        season=WINTER if winter else SPRING,
-        units=units,
-        owners=tuple(sorted(owners.items())),
-        pending=(),
-        report=report,
-        ended=ended,
-    )
+    derived = None
     if ended is None:  # hand the new state what was just computed, rather than computing it again
         participants = {s for s, n in enumerate(counts) if n} if winter else alive(units, owners)
-        nxt._remember(unit_map, owners, frozenset(participants))
-    return nxt
+        derived = Derived(unit_map, owners, frozenset(participants))
+    return Resolved(
+        state.year if winter else state.year + 1,
+        WINTER if winter else SPRING,
+        units,
+        tuple(sorted(owners.items())),
+        report,
+        ended,
+        steps,
+        derived,
+    )
 
 
-def resolve_winter(state: ChesspolitikState, pending: Pending) -> Resolved:
+def resolve_winter(state: Position, pending: Pending) -> Resolved:
     board = state.board
     units = state.unit_map()
     owners = state.owner_map()
@@ -162,7 +217,7 @@ def resolve_winter(state: ChesspolitikState, pending: Pending) -> Resolved:
                 steps.append(Step(_piece(units[sq][0], seat), sq, None))
     report = PhaseReport(state.phase, tuple(results))
     after = units_after(units, steps)
-    return replace(state, units=after, pending=(), report=report, season=SPRING, year=state.year + 1), tuple(steps)
+    return Resolved(state.year + 1, SPRING, after, state.owners, report, steps=tuple(steps))
 
 
 def units_after(units: Mapping[int, tuple[str, int]], steps: Iterable[Step]) -> tuple[UnitRow, ...]:

@@ -31,6 +31,7 @@ from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move, Orders
 from controller.games.outcome import Outcome
 from controller.games.physical import Effect, Piece, Step
+from controller.games.squares import name
 from controller.games.turns import SIMULTANEOUS, ToMove
 
 
@@ -212,14 +213,25 @@ class ChesspolitikState(State):
 
     def _resolve(self, pending: dict[int, tuple[Move, ...]]) -> tuple[ChesspolitikState, tuple[Step, ...]]:
         if self.season == WINTER:
-            return phases.resolve_winter(self, pending)
-        return phases.resolve_movement(self, pending)
-
-    def _remember(
-        self, units: dict[int, tuple[str, int]], owners: dict[int, int], participants: frozenset[int]
-    ) -> None:
-        """Hand a new state derived data its maker has already computed."""
-        object.__setattr__(self, "_memo", _Derived(self, units, owners, participants))
+            done = phases.resolve_winter(self, pending)
+        else:
+            done = phases.resolve_movement(self, pending)
+        nxt = ChesspolitikState(
+            self.nseats,
+            done.year,
+            done.season,
+            done.units,
+            done.owners,
+            (),
+            done.report,
+            done.ended,
+            self.last_year,
+            self.draw_votes,
+        )
+        if done.derived is not None:  # what resolving computed anyway, handed on rather than computed again
+            d = done.derived
+            object.__setattr__(nxt, "_memo", _Derived(nxt, d.units, d.owners, d.participants))
+        return nxt, done.steps
 
     # --- words and JSON -------------------------------------------------------------------------------------
     def describe(self, move: Move) -> str:
@@ -235,9 +247,21 @@ class ChesspolitikState(State):
         return f"{self.phase}: waiting for the orders of {waiting}"
 
     def to_json(self) -> JSON:
-        from controller.games.chesspolitik.codec import state_to_json
-
-        return state_to_json(self)
+        """Everything that makes the state (the codec reads it back), and what the page shows beside it."""
+        return {
+            "game": "chesspolitik",
+            "seats": self.nseats,
+            "powers": list(self.powers),
+            "year": self.year,
+            "season": self.season,
+            "units": [{"square": name(sq), "kind": kind, "power": seat} for sq, kind, seat in self.units],
+            "centres": {name(c): seat for c, seat in self.owners},
+            "pending": {str(seat): [str(o) for o in orders] for seat, orders in self.pending},
+            "last": None if self.report is None else self.report.to_json(),
+            "outcome": None if self.ended is None else self.ended.to_json(),
+            "options": {"last_year": self.last_year, "draw_votes": self.draw_votes},
+            **phase_data(self),
+        }
 
     def view(self, seat: int | None) -> JSON:
         data = self.to_json()
