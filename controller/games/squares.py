@@ -6,7 +6,7 @@ index = (rank - 1) * 9 + (file - 1). Games name squares their own way and map th
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from controller.games.errors import InvalidMoveError
@@ -41,12 +41,20 @@ def mask(squares: Iterable[int]) -> int:
     return out
 
 
-def squares_of(occupancy: int) -> Iterator[int]:
-    """The squares whose bit is set, lowest first."""
-    while occupancy:
-        low = occupancy & -occupancy
-        yield low.bit_length() - 1
-        occupancy ^= low
+def squares_of(bits: int) -> list[int]:
+    """The squares whose bit is set, lowest first. The one bit loop of the house: every board, whatever its size
+    (the 81 physical squares, Polis' 64, a game's own numbering), turns a bit set into squares here."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+def lowest(bits: int) -> int:
+    """The lowest square whose bit is set (-1 for none)."""
+    return (bits & -bits).bit_length() - 1
 
 
 def name(square: int) -> str:

@@ -95,10 +95,6 @@ def dilate(squares: int) -> int:
     return (row | (row << SIZE) | (row >> SIZE)) & FULL
 
 
-def lowest(squares: int) -> int:
-    return (squares & -squares).bit_length() - 1
-
-
 # The starting blocks: kind per square, for Red; the other parties' blocks are Red's mirrored (the table of the
 # rules: Blue's Assassin faces Red's along rank 9, Yellow's faces Green's along rank 1), or Red's turned with the
 # board a quarter turn per seat (each Assassin beside its Chief along the edge, the same way round for everyone).

@@ -30,8 +30,8 @@ from controller.games.djambi.board import (
     PARTIES,
     PARTY_OF,
     dilate,
-    lowest,
 )
+from controller.games.squares import lowest
 
 
 def _table(keep: Iterable[int]) -> bytes:

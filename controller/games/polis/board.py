@@ -103,13 +103,3 @@ def flank_pairs(sq: int, pieces: int) -> tuple[tuple[int, int], ...]:
         if x >= 0 and y >= 0 and pieces >> x & 1 and pieces >> y & 1:
             out.append((x, y) if NAMES[x] < NAMES[y] else (y, x))
     return tuple(sorted(out, key=lambda pair: NAMES[pair[0]]))
-
-
-def bits(board: int) -> list[int]:
-    """The squares of a bitboard, lowest first."""
-    out = []
-    while board:
-        low = board & -board
-        out.append(low.bit_length() - 1)
-        board ^= low
-    return out

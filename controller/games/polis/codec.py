@@ -8,11 +8,12 @@ from typing import Any
 
 from controller.games.errors import SetupError, StateFormatError
 from controller.games.info import GameInfo
-from controller.games.polis.board import BY_NAME, GOAL_RANK, SEAT_NAMES, bits, rank_of
+from controller.games.polis.board import BY_NAME, GOAL_RANK, SEAT_NAMES, rank_of
 from controller.games.polis.pieces import BY_CODE, DOG
 from controller.games.polis.rules import Rules
 from controller.games.polis.state import PolisState
 from controller.games.polis.turn import stuns
+from controller.games.squares import squares_of
 
 MAX_DOGS = 15
 
@@ -60,7 +61,7 @@ def state_from_json(data: Mapping[str, Any], info: GameInfo) -> PolisState:
     for seat in (0, 1):
         if len(chariots[seat]) != 1:
             raise StateFormatError(f"{SEAT_NAMES[seat]} has {len(chariots[seat])} chariots on the board, not 1")
-        if len(bits(dogs[seat])) > MAX_DOGS:
+        if len(squares_of(dogs[seat])) > MAX_DOGS:
             raise StateFormatError(f"{SEAT_NAMES[seat]} has more than {MAX_DOGS} dogs")
     turn = _seat(data.get("turn"), "'turn'")
     winner = _seat(data.get("winner"), "'winner'", allow_none=True)

@@ -13,11 +13,12 @@ from controller.games.moves import Move
 from controller.games.outcome import Outcome
 from controller.games.physical import Effect, NearMiss, Piece, Step
 from controller.games.polis import words
-from controller.games.polis.board import GOAL_RANK, NAMES, NEIGHBOUR_MASK, PHYSICAL, SEAT_NAMES, STEPS, bits
+from controller.games.polis.board import GOAL_RANK, NAMES, NEIGHBOUR_MASK, PHYSICAL, SEAT_NAMES, STEPS
 from controller.games.polis.moves import PolisMove
 from controller.games.polis.pieces import CHARIOT, CODES, DOG, PIECES
 from controller.games.polis.rules import DEFAULT_RULES, Rules
 from controller.games.polis.turn import Turn, resolve
+from controller.games.squares import squares_of
 
 Analysis = tuple[dict[PolisMove, Turn], tuple[Turn, ...]]
 # Moves are values: one shared object per (src, dst) spares building them again for every position.
@@ -72,7 +73,7 @@ class PolisState(State):
             gone = turn.captured >> t & 1
             steps.append(Step(self.piece_at(n), PHYSICAL[n], None if gone else PHYSICAL[t]))
             landed |= 1 << t
-        steps.extend(Step(self.piece_at(c), PHYSICAL[c], None) for c in bits(turn.captured & ~landed))
+        steps.extend(Step(self.piece_at(c), PHYSICAL[c], None) for c in squares_of(turn.captured & ~landed))
         # A hop into the square the mover left makes that square end as it began: it must be seen touched, or the
         # board after this turn is the same as after the hopping piece's own step to the mover's square (whose
         # hop sends the mover into it), and the board would ask which of the two was played.
@@ -106,7 +107,7 @@ class PolisState(State):
     def _pieces(self) -> dict[int, Piece]:
         found: dict[int, Piece] = {}
         for seat in (0, 1):
-            for s in bits(self.dogs[seat]):
+            for s in squares_of(self.dogs[seat]):
                 found[PHYSICAL[s]] = PIECES[DOG, seat]
             found[PHYSICAL[self.chariots[seat]]] = PIECES[CHARIOT, seat]
         return found
@@ -131,7 +132,7 @@ class PolisState(State):
         """The pieces by square in the seed's own spelling (BD, BC, RD, RC); the codec reads it back."""
         pieces: dict[int, str] = {}
         for seat in (0, 1):
-            for s in bits(self.dogs[seat]):
+            for s in squares_of(self.dogs[seat]):
                 pieces[s] = CODES[DOG, seat]
             pieces[self.chariots[seat]] = CODES[CHARIOT, seat]
         return {
@@ -173,7 +174,7 @@ class PolisState(State):
         refused: list[Turn] = []
         me, dogs, chariots, stunned, rules = self.turn, self.dogs, self.chariots, self.stunned, self.rules
         empty = ~self.occupied()
-        sources = bits(dogs[me])
+        sources = squares_of(dogs[me])
         if not stunned[me]:
             sources.append(chariots[me])
             sources.sort()

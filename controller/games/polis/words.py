@@ -6,12 +6,12 @@ from typing import Protocol
 
 from controller.games.errors import IllegalMoveError
 from controller.games.physical import Piece
-from controller.games.polis.board import FROM_PHYSICAL, NAMES, NEIGHBOUR_MASK, PHYSICAL, SEAT_NAMES, bits, flank_pairs
+from controller.games.polis.board import FROM_PHYSICAL, NAMES, NEIGHBOUR_MASK, PHYSICAL, SEAT_NAMES, flank_pairs
 from controller.games.polis.moves import PolisMove
 from controller.games.polis.pieces import CHARIOT, piece_words
 from controller.games.polis.rules import Rules
 from controller.games.polis.turn import Turn, stun_flankers
-from controller.games.squares import name
+from controller.games.squares import name, squares_of
 
 
 class Position(Protocol):
@@ -126,7 +126,7 @@ def describe(state: Position, turn: Turn) -> str:
     if turn.hops:
         parts.append(_listed(_hops_words(state, turn)))
     landed = {t: n for n, t in turn.hops}
-    for c in sorted(bits(turn.captured), key=lambda sq: NAMES[sq]):
+    for c in sorted(squares_of(turn.captured), key=lambda sq: NAMES[sq]):
         piece = state.piece_at(landed.get(c, c))
         assert piece.owner is not None
         parts.append(f"{piece_words(piece.kind, piece.owner)} on {NAMES[c]} is captured")
@@ -146,7 +146,7 @@ def annotate(state: Position, turn: Turn) -> str:
     if turn.hops:
         sections.append("hops " + ", ".join(f"{NAMES[n]}>{NAMES[t]}" for n, t in _hops(turn)))
     if turn.captured:
-        sections.append("captures " + ", ".join(sorted(NAMES[c] for c in bits(turn.captured))))
+        sections.append("captures " + ", ".join(sorted(NAMES[c] for c in squares_of(turn.captured))))
     stunned, freed = _stun_changes(state, turn)
     if stunned:
         sections.append("stuns " + ", ".join(NAMES[turn.chariots[seat]] for seat in stunned))

@@ -126,16 +126,6 @@ def row_name(row: int) -> str:
     return f"{square_name(a)}-{square_name(b)}"
 
 
-def squares_of(mask: int) -> list[int]:
-    """The squares whose bit is set, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def board_rows(board: str) -> list[str]:
     """The 81 board characters as nine strings, rank 9 first: how JSON and diagrams write a board."""
     return [board[(y - 1) * SIZE : y * SIZE] for y in range(SIZE, 0, -1)]

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from controller.games.politrics.board import AURA, PLAYING, RETIREMENT, SQUARES, square_name, squares_of
+from controller.games.politrics.board import AURA, PLAYING, RETIREMENT, SQUARES, square_name
 from controller.games.politrics.figures import (
     BEATS,
     CIVIL_SERVANT,
@@ -23,6 +23,7 @@ from controller.games.politrics.figures import (
 from controller.games.politrics.layout import Layout
 from controller.games.politrics.moves import Beat, Place, Shift, direction_between
 from controller.games.politrics.rules import Rules
+from controller.games.squares import squares_of
 
 Problem = tuple[str, frozenset[int]]
 

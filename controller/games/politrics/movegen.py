@@ -7,11 +7,12 @@ the playing field), so the generators only test occupancy.
 from __future__ import annotations
 
 from controller.games.moves import Move
-from controller.games.politrics.board import LANDING, NEIGHBOUR, NONE, PLAYING, RETIREMENT, SQUARES, squares_of
+from controller.games.politrics.board import LANDING, NEIGHBOUR, NONE, PLAYING, RETIREMENT, SQUARES
 from controller.games.politrics.figures import BEATS, CIVIL_SERVANT, DELEGATE, MINISTER, PRESIDENT, STEPS, VOTER
 from controller.games.politrics.layout import Layout
 from controller.games.politrics.moves import Beat, Place, Shift
 from controller.games.politrics.rules import UNPLACEABLE_IMMOBILIZES, Rules
+from controller.games.squares import squares_of
 
 PLACES: tuple[tuple[Place, ...], ...] = tuple(tuple(Place(k, sq) for sq in range(SQUARES)) for k in range(5))
 

@@ -4,11 +4,12 @@ say why instead of showing a bare mismatch."""
 from __future__ import annotations
 
 from controller.games.physical import Effect, NearMiss, Step
-from controller.games.politrics.board import NEIGHBOUR, NONE, PLAYING, squares_of
+from controller.games.politrics.board import NEIGHBOUR, NONE, PLAYING
 from controller.games.politrics.figures import CIVIL_SERVANT, PIECE, PRESIDENT, STEPS, letter
 from controller.games.politrics.legality import problem
 from controller.games.politrics.moves import Place, Shift
 from controller.games.politrics.position import Position
+from controller.games.squares import squares_of
 
 
 def _placements(state: Position) -> list[NearMiss]:
