@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from controller.games.squares import squares_of
 from controller.lights.language import LANGUAGE, Meaning, Pattern, intensity
 from controller.lights.palette import SEAT_COLOURS
 from controller.ports import BLACK_FRAME, RGB, SQUARES, Frame
@@ -48,10 +49,8 @@ def _paint(frame: list[RGB], squares: int, meaning: Meaning, t: float, since: fl
         lit: RGB = (0, 0, 0)
     else:
         lit = _scale(colour, level)
-    while squares:
-        low = squares & -squares
-        frame[low.bit_length() - 1] = lit
-        squares ^= low
+    for sq in squares_of(squares):
+        frame[sq] = lit
 
 
 def render(scene: SceneInput, t: float) -> Frame:
@@ -104,8 +103,6 @@ def render(scene: SceneInput, t: float) -> Frame:
     if scene.thinking:
         _paint(frame, g.occupancy & scene.region, Meaning.THINKING, t)
     outside = ~scene.region & ((1 << SQUARES) - 1)
-    while outside:
-        low = outside & -outside
-        frame[low.bit_length() - 1] = (0, 0, 0)
-        outside ^= low
+    for sq in squares_of(outside):
+        frame[sq] = (0, 0, 0)
     return tuple(frame)

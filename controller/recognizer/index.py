@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from controller.games import Effect, Move, NearMiss, State
+from controller.games.squares import squares_of
 
 
 def _touch_mask(squares: Iterable[int]) -> int:
@@ -103,10 +104,8 @@ def make_candidate(start: int, move: Move, effect: Effect, near_miss: NearMiss |
 def _by_square(sets: dict[int, list[Candidate]]) -> dict[int, list[Candidate]]:
     out: defaultdict[int, list[Candidate]] = defaultdict(list)
     for squares, group in sets.items():
-        while squares:
-            low = squares & -squares
-            out[low.bit_length() - 1].extend(group)
-            squares ^= low
+        for sq in squares_of(squares):
+            out[sq].extend(group)
     return dict(out)
 
 
