@@ -12,14 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from controller.games import Effect, Move, NearMiss, State
-from controller.games.squares import squares_of
-
-
-def _touch_mask(squares: Iterable[int]) -> int:
-    out = 0
-    for s in squares:
-        out |= 1 << s
-    return out
+from controller.games.squares import mask, squares_of
 
 
 @dataclass(slots=True, eq=False)
@@ -68,7 +61,7 @@ def make_candidate(start: int, move: Move, effect: Effect, near_miss: NearMiss |
                 removed |= 1 << s.src
         if s.dst is not None:
             ddst |= 1 << s.dst
-    touch = _touch_mask(effect.decision_touch) if effect.decision_touch else 0
+    touch = mask(effect.decision_touch) if effect.decision_touch else 0
     decision_occ = (start & ~dsrc) | ddst
     must_touch = ((dsrc | ddst) & ~(decision_occ ^ start)) | touch
     csrc = cdst = 0
@@ -82,7 +75,7 @@ def make_candidate(start: int, move: Move, effect: Effect, near_miss: NearMiss |
     final_occ = (decision_occ & ~csrc) | cdst
     chore_touch = (csrc | cdst) & ~(final_occ ^ decision_occ)
     if effect.chore_touch:
-        chore_touch |= _touch_mask(effect.chore_touch)
+        chore_touch |= mask(effect.chore_touch)
     involved = dsrc | ddst | csrc | cdst
     # Positional: keyword arguments cost a measurable share of a turn start with thousands of moves.
     return Candidate(
