@@ -13,7 +13,7 @@ from controller.games.errors import (
 )
 from controller.games.info import Dynamics, GameInfo, Option
 from controller.games.moves import Move, Orders
-from controller.games.outcome import Outcome
+from controller.games.outcome import Outcome, Termination
 from controller.games.physical import NO_EFFECT, Effect, NearMiss, Piece, Step
 from controller.games.registry import DEFAULT, Registry, load, names
 from controller.games.squares import FULL_BOARD, Region
@@ -48,6 +48,7 @@ __all__ = [
     "State",
     "StateFormatError",
     "Step",
+    "Termination",
     "ToMove",
     "UnknownGameError",
     "load",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -13,9 +14,12 @@ from controller.games import (
     IllegalMoveError,
     InvalidMoveError,
     Orders,
+    Outcome,
     SetupError,
     StateFormatError,
+    Termination,
 )
+from controller.games.chesspolitik import Chesspolitik
 from controller.games.chesspolitik.board import FOUR, TWO, home_distance
 from controller.games.chesspolitik.orders import Build, Disband, DrawVote, Hold, MoveTo, SupportHold, SupportMove, Waive
 from controller.games.chesspolitik.phases import FALL, SPRING, WINTER
@@ -530,3 +534,26 @@ def test_a_bounced_unit_is_pointed_out_while_the_others_are_carried_out() -> Non
     effect = state.effect(last)
     assert effect.chore_show == frozenset({sq("c1"), sq("d1")})
     assert not effect.chores  # nobody moved
+
+
+@pytest.mark.parametrize(
+    ("winners", "reason", "termination"),
+    [
+        ((0,), "France wins with 4 of 6 supply centres", Termination.SOLO),
+        ((), "Drawn by agreement of France, England in Fall 1901", Termination.AGREEMENT),
+        ((), "Drawn: 1901 was the last year to be played", Termination.TURN_LIMIT),
+    ],
+)
+def test_why_a_game_ended_reads_back_and_is_inferred_for_older_documents(
+    winners: tuple[int, ...], reason: str, termination: Termination
+) -> None:
+    game = Chesspolitik()
+    ended = Outcome(winners, reason, (3, 3), termination=termination)
+    data = replace(game.new(2, seed=0), ended=ended).to_json()
+    assert data["outcome"]["termination"] == termination.value
+    assert game.from_json(data).ended == ended
+    del data["outcome"]["termination"]  # written before outcomes said why as a value
+    assert game.from_json(data).ended == ended
+    data["outcome"]["termination"] = "boredom"
+    with pytest.raises(StateFormatError, match="termination"):
+        game.from_json(data)

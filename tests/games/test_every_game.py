@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.games import CHANCE, SIMULTANEOUS, Game, Move, Orders, State
+from controller.games import CHANCE, SIMULTANEOUS, Game, Move, Orders, State, Termination
 from controller.games.info import OptionValue
 from controller.games.physical import check_steps
 from controller.games.playout import random_orders
@@ -30,6 +30,8 @@ FAST_OPTIONS: dict[str, dict[str, Any]] = {
     "chesspolitik": {"draw_votes": False, "max_years": 5},
 }
 MAX_ACTIONS = {"politrics": 20_000, "djambi": 20_000, "chesspolitik": 5_000, "politics1952": 20_000}
+# Why a game ends without a winner; every other termination but POINTS names one.
+DRAWS = {Termination.AGREEMENT, Termination.NONE_LEFT, Termination.QUIET_TURNS, Termination.TURN_LIMIT}
 SAMPLE = 12  # moves per position given the full battery of checks
 OPTION_ACTIONS = 150  # the playouts with each option value check this many actions (their ends are tested above)
 
@@ -160,7 +162,8 @@ def playout(game: Game, seats: int, seed: int, options: dict[str, Any], limit: i
             result = state.outcome()
             assert result is not None
             assert all(0 <= w < state.seats for w in result.winners)
-            json.dumps(result.to_json())
+            assert result.is_draw == (result.termination in DRAWS) or result.termination is Termination.POINTS
+            assert json.loads(json.dumps(result.to_json()))["termination"] == result.termination.value
             return
         assert state.outcome() is None
         state = step(state, rnd)

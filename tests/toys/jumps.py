@@ -26,6 +26,7 @@ from controller.games import (
     State,
     StateFormatError,
     Step,
+    Termination,
 )
 from controller.games.info import OptionValue
 from controller.games.squares import index, name, parse
@@ -138,9 +139,9 @@ class JumpsState(State):
 
     def outcome(self) -> Outcome | None:
         if self.ply >= self.limit:
-            return Outcome((), "move limit reached")
+            return Outcome((), "move limit reached", termination=Termination.TURN_LIMIT)
         if not self._moves():
-            return Outcome((1 - self.turn,), "no move left")
+            return Outcome((1 - self.turn,), "no move left", termination=Termination.NO_MOVE)
         return None
 
     def describe(self, move: Move) -> str:

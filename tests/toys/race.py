@@ -22,6 +22,7 @@ from controller.games import (
     State,
     StateFormatError,
     Step,
+    Termination,
 )
 from controller.games.info import OptionValue
 from controller.games.rng import draw
@@ -102,7 +103,7 @@ class RaceState(State):
     def outcome(self) -> Outcome | None:
         for s, p in enumerate(self.positions):
             if p == LENGTH - 1:
-                return Outcome((s,), "reached the end")
+                return Outcome((s,), "reached the end", termination=Termination.GOAL)
         return None
 
     def to_json(self) -> dict[str, Any]:

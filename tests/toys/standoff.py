@@ -24,6 +24,7 @@ from controller.games import (
     State,
     StateFormatError,
     Step,
+    Termination,
 )
 from controller.games.info import Dynamics, OptionValue
 from controller.games.squares import index, name, parse
@@ -137,8 +138,8 @@ class StandoffState(State):
             return None
         east = [sum(self.tokens[s]) for s in (0, 1)]
         if east[0] == east[1]:
-            return Outcome((), "level")
-        return Outcome((0 if east[0] > east[1] else 1,), "further east", tuple(east))
+            return Outcome((), "level", termination=Termination.POINTS)
+        return Outcome((0 if east[0] > east[1] else 1,), "further east", tuple(east), termination=Termination.POINTS)
 
     def to_json(self) -> dict[str, Any]:
         return {

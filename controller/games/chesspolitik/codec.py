@@ -14,7 +14,7 @@ from controller.games.chesspolitik.report import RESULTS, OrderResult, PhaseRepo
 from controller.games.chesspolitik.state import ChesspolitikState
 from controller.games.errors import GameError, StateFormatError
 from controller.games.moves import Move, Orders
-from controller.games.outcome import Outcome
+from controller.games.outcome import Outcome, Termination
 from controller.games.squares import parse
 
 NAME = "chesspolitik"
@@ -90,11 +90,26 @@ def _outcome(data: object, seats: int) -> Outcome | None:
     if not isinstance(data, Mapping) or not isinstance(data["reason"], str):
         raise StateFormatError("'outcome' must be null or an object with winners, reason and scores")
     scores = data["scores"]
+    winners = tuple(_int(w, "a winner", 0, seats - 1) for w in data["winners"])
     return Outcome(
-        tuple(_int(w, "a winner", 0, seats - 1) for w in data["winners"]),
+        winners,
         data["reason"],
         None if scores is None else tuple(_int(s, "a score", 0, 99) for s in scores),
+        termination=_termination(data, winners),
     )
+
+
+def _termination(data: Mapping[str, Any], winners: tuple[int, ...]) -> Termination:
+    given = data.get("termination")
+    if given is None:
+        # Written before outcomes said why as a value: a win is a solo; of the draws only agreement says so.
+        if winners:
+            return Termination.SOLO
+        return Termination.AGREEMENT if data["reason"].startswith("Drawn by agreement") else Termination.TURN_LIMIT
+    try:
+        return Termination(given)
+    except ValueError:
+        raise StateFormatError(f"'termination' is one of {', '.join(t.value for t in Termination)}") from None
 
 
 def state_from_json(data: Mapping[str, Any]) -> ChesspolitikState:

@@ -24,7 +24,7 @@ from controller.games.chesspolitik.board import Board
 from controller.games.chesspolitik.orders import UNIT_ORDERS, Build, Disband, DrawVote, Hold, MoveTo, UnitOrder, Waive
 from controller.games.chesspolitik.report import OrderResult, PhaseReport
 from controller.games.moves import Move
-from controller.games.outcome import Outcome
+from controller.games.outcome import Outcome, Termination
 from controller.games.physical import Piece, Step
 
 SPRING, FALL, WINTER = "spring", "fall", "winter"
@@ -110,7 +110,9 @@ def resolve_movement(state: Position, pending: Pending) -> Resolved:
     if state.draw_votes and set(voters) == set(state.participants()):
         names = ", ".join(state.powers[s] for s in voters)
         scores = centre_counts(state.nseats, state.owner_map())
-        ended = Outcome((), f"Drawn by agreement of {names} in {state.phase}", scores)
+        ended = Outcome(
+            (), f"Drawn by agreement of {names} in {state.phase}", scores, termination=Termination.AGREEMENT
+        )
         report = PhaseReport(state.phase, (), voters)
         return Resolved(state.year, state.season, state.units, state.owners, report, ended)
     res = adjudicate({sq: seat for sq, _, seat in state.units}, given)
@@ -167,9 +169,11 @@ def _after_fall(
     for seat, count in enumerate(scores):
         if count >= board.solo:
             reason = f"{state.powers[seat]} wins with {count} of {len(board.centres)} supply centres"
-            ended = Outcome((seat,), reason, scores)
+            ended = Outcome((seat,), reason, scores, termination=Termination.SOLO)
     if ended is None and state.last_year and state.year >= state.last_year:
-        ended = Outcome((), f"Drawn: {state.last_year} was the last year to be played", scores)
+        ended = Outcome(
+            (), f"Drawn: {state.last_year} was the last year to be played", scores, termination=Termination.TURN_LIMIT
+        )
     counts = adjustments(board, unit_map, owners) if ended is None else ()
     winter = any(counts)
     derived = None

@@ -29,7 +29,7 @@ from controller.games.djambi.rules import Rules
 from controller.games.djambi.walls import PlacementWatch, WallWatch, escape, flips
 from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move
-from controller.games.outcome import Outcome
+from controller.games.outcome import Outcome, Termination
 from controller.games.physical import NO_EFFECT, Effect, NearMiss, Piece
 
 _OCCUPIED = bytes(ord("0") if c == 0 else ord("1") for c in range(256))
@@ -116,14 +116,17 @@ class DjambiState(State):
 
     def _outcome(self) -> Outcome | None:
         if self.agreed:
-            return Outcome((), "Draw agreed by every player still in the game")
+            return Outcome((), "Draw agreed by every player still in the game", termination=Termination.AGREEMENT)
         living = in_game(self.board, self.held)
         if len(living) == 1:
-            return Outcome(living, f"{PARTIES[living[0]]} wins: the last Chief standing")
+            return Outcome(
+                living, f"{PARTIES[living[0]]} wins: the last Chief standing", termination=Termination.LAST_STANDING
+            )
         if not living:
-            return Outcome((), "Draw: no Chief is left")
+            return Outcome((), "Draw: no Chief is left", termination=Termination.NONE_LEFT)
         if self.quiet >= self.rules.draw_turns:
-            return Outcome((), f"Draw: {self.rules.draw_turns} turns without a kill or an elimination")
+            reason = f"Draw: {self.rules.draw_turns} turns without a kill or an elimination"
+            return Outcome((), reason, termination=Termination.QUIET_TURNS)
         return None
 
     def legal_moves(self, seat: int | None = None) -> tuple[Move, ...]:

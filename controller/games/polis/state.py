@@ -10,7 +10,7 @@ from typing import Any
 from controller.games.api import State
 from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move
-from controller.games.outcome import Outcome
+from controller.games.outcome import Outcome, Termination
 from controller.games.physical import Effect, NearMiss, Piece, Step
 from controller.games.polis import words
 from controller.games.polis.board import GOAL_RANK, NAMES, NEIGHBOUR_MASK, PHYSICAL, SEAT_NAMES, STEPS
@@ -51,9 +51,12 @@ class PolisState(State):
     def outcome(self) -> Outcome | None:
         if self.winner is not None:
             goal = GOAL_RANK[self.winner] + 1
-            return Outcome((self.winner,), f"{SEAT_NAMES[self.winner]}'s chariot reached rank {goal}")
+            reason = f"{SEAT_NAMES[self.winner]}'s chariot reached rank {goal}"
+            return Outcome((self.winner,), reason, termination=Termination.GOAL)
         if not self.analysis()[0]:
-            return Outcome((1 - self.turn,), f"{SEAT_NAMES[self.turn]} has no legal move")
+            return Outcome(
+                (1 - self.turn,), f"{SEAT_NAMES[self.turn]} has no legal move", termination=Termination.NO_MOVE
+            )
         return None
 
     def legal_moves(self, seat: int | None = None) -> tuple[Move, ...]:

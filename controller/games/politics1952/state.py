@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from controller.games.api import JSON, State
 from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move
-from controller.games.outcome import Outcome
+from controller.games.outcome import Outcome, Termination
 from controller.games.physical import Effect, NearMiss, Piece
 from controller.games.politics1952 import display, encode, pins
 from controller.games.politics1952.data import BY_ABBR, CARD, GROUP_COLOURS, IN_GROUP, STATES
@@ -73,7 +73,7 @@ class PoliticsState(State):
             return None
         votes = self.tabulations[-1]
         reason = f"{seat_name(self.winner)} is elected President with {votes[self.winner]} electoral votes"
-        return Outcome((self.winner,), reason, votes)
+        return Outcome((self.winner,), reason, votes, termination=Termination.ELECTION)
 
     # --- derived facts the page and the LEDs show ----------------------------------------------------------
     def claimable(self) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ from typing import Any
 from controller.games.api import State
 from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move
-from controller.games.outcome import Outcome
+from controller.games.outcome import Outcome, Termination
 from controller.games.physical import Effect, NearMiss, Piece, Step
 from controller.games.politrics import movegen, nearmiss, text
 from controller.games.politrics.board import ROW_MASKS, ROWS, SQUARES, board_rows, row_name
@@ -239,7 +239,7 @@ class PolitricsState(State):
         winner = 0 if scores[0] >= self.rules.target else 1
         last = self.boards[-1].text()
         reason = f"{text.seat_name(winner)} wins the match {scores[winner]} to {scores[1 - winner]} ({last})"
-        return Outcome((winner,), reason, scores)
+        return Outcome((winner,), reason, scores, termination=Termination.POINTS)
 
     def pieces(self) -> Mapping[int, Piece]:
         return {i: PIECE[c] for i, c in enumerate(self.board) if c != EMPTY}
