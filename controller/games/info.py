@@ -5,11 +5,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from controller.games.errors import SetupError
 from controller.games.squares import Region
 
 OptionValue = bool | int | str
+E = TypeVar("E", bound=enum.StrEnum)
 
 
 class Dynamics(enum.Enum):
@@ -19,7 +21,11 @@ class Dynamics(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A named game option (a rules variant a player could want); its type is the type of its default."""
+    """A named game option (a rules variant a player could want); its type is the type of its default.
+
+    An option with a fixed set of values has a `StrEnum` member as its default: its choices are that enum's members,
+    and `check` turns the text a player or a document gives into the member, so the rules hold a typed value
+    (validated once, here) and JSON still shows the plain text."""
 
     name: str
     default: OptionValue
@@ -27,6 +33,10 @@ class Option:
     choices: tuple[OptionValue, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.default, enum.Enum) and not self.choices:
+            object.__setattr__(self, "choices", tuple(type(self.default)))
 
     def check(self, value: object) -> OptionValue:
         kind = type(self.default)
@@ -45,18 +55,33 @@ class Option:
         if self.choices and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
             raise SetupError(f"option {self.name!r} is one of {allowed}, not {value!r}")
+        if isinstance(self.default, enum.StrEnum) and isinstance(value, str):
+            return type(self.default)(value)
         assert isinstance(value, bool | int | str)
         return value
 
     def to_json(self) -> dict[str, object]:
         return {
             "name": self.name,
-            "default": self.default,
+            "default": _plain(self.default),
             "help": self.help,
-            "choices": list(self.choices),
+            "choices": [_plain(c) for c in self.choices],
             "minimum": self.minimum,
             "maximum": self.maximum,
         }
+
+
+def chosen(options: Mapping[str, OptionValue], name: str, kind: type[E]) -> E:
+    """A resolved option with a fixed set of values, as its member of `kind`."""
+    value = options[name]
+    if not isinstance(value, str):
+        raise SetupError(f"option {name!r} is one of {', '.join(kind)}, not {value!r}")
+    return kind(value)
+
+
+def _plain(value: OptionValue) -> OptionValue:
+    """An enum member as the text it stands for (JSON shows the text)."""
+    return str(value) if isinstance(value, enum.StrEnum) else value
 
 
 @dataclass(frozen=True, slots=True)

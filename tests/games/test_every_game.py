@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import enum
 import json
 import random
 from typing import Any
@@ -18,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.games import CHANCE, SIMULTANEOUS, Game, Move, Orders, State, Termination
+from controller.games import CHANCE, SIMULTANEOUS, Game, Move, Orders, SetupError, State, Termination
 from controller.games.info import OptionValue
 from controller.games.physical import check_steps
 from controller.games.playout import random_orders
@@ -205,3 +206,17 @@ def test_same_seed_same_game(name: str) -> None:
                 state = state.play(rnd.choice(state.legal_moves()))
         finals.append(state)
     assert finals[0] == finals[1]
+
+
+@pytest.mark.parametrize("name", ALL.names())
+def test_an_option_with_fixed_values_resolves_once_to_its_typed_value(name: str) -> None:
+    info = ALL.load(name).info
+    for option in info.options:
+        for choice in option.choices:
+            resolved = info.resolve_options({option.name: str(choice) if isinstance(choice, str) else choice})
+            assert resolved[option.name] == choice and type(resolved[option.name]) is type(option.default)
+        if isinstance(option.default, enum.Enum):
+            with pytest.raises(SetupError, match=option.name):
+                info.resolve_options({option.name: "no such value"})
+    # The metadata's JSON shows plain texts, whatever type the values have in the rules.
+    assert json.loads(json.dumps(info.to_json())) == info.to_json()

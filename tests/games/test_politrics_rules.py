@@ -10,6 +10,7 @@ from controller.games.physical import Step
 from controller.games.politrics import Beat, Place, Politrics, PolitricsState, Shift
 from controller.games.politrics.board import square
 from controller.games.politrics.figures import CIVIL_SERVANT, DELEGATE, MINISTER, PRESIDENT, VOTER
+from controller.games.politrics.rules import Answer, Aura, Unplaceable
 from controller.games.politrics.setup import position
 
 GAME = Politrics()
@@ -346,3 +347,13 @@ def test_near_misses_explain_a_plain_step_during_the_placement_phase() -> None:
     targets = {GAME.square_name(n.move.dst) for n in steps if isinstance(n.move, Shift)}
     assert targets == {"22", "23", "24", "32", "34", "42", "43", "44"}
     assert all("line-up" in n.reason for n in steps)
+
+
+def test_an_option_with_fixed_values_is_held_as_its_enum_member() -> None:
+    rules = Politrics().new(aura="own", unplaceable_president="waits", decisive_answer="beat").rules
+    assert (rules.aura, rules.unplaceable_president, rules.decisive_answer) == (
+        Aura.OWN,
+        Unplaceable.WAITS,
+        Answer.BEAT,
+    )
+    assert rules.aura is Aura.OWN and rules.to_json()["aura"] == "own"

@@ -2,10 +2,26 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from controller.games.info import Option, OptionValue
+from controller.games.info import Option, OptionValue, chosen
+
+
+class HopStun(enum.StrEnum):
+    """Which chariots stay put during the hops."""
+
+    PREVIOUS = "previous"  # those stunned at the end of the previous turn
+    CURRENT = "current"  # those flanked on the board right after the step
+
+
+class MutualStun(enum.StrEnum):
+    """Two chariots that each need the other to be flanked."""
+
+    BOTH = "both"
+    NEITHER = "neither"
+
 
 OPTIONS = (
     Option(
@@ -25,16 +41,14 @@ OPTIONS = (
     ),
     Option(
         "hop_stun",
-        "previous",
+        HopStun.PREVIOUS,
         "which chariots stay put during the hops: those stunned at the end of the previous turn ('previous') "
         "or those flanked on the board right after the step ('current')",
-        choices=("previous", "current"),
     ),
     Option(
         "mutual_stun",
-        "both",
+        MutualStun.BOTH,
         "two chariots that each need the other to be flanked: both are stunned ('both') or neither ('neither')",
-        choices=("both", "neither"),
     ),
 )
 
@@ -55,8 +69,8 @@ class Rules:
             win_by_hop=bool(options["win_by_hop"]),
             stunned_arrival_wins=bool(options["stunned_arrival_wins"]),
             stunned_chariot_defends=bool(options["stunned_chariot_defends"]),
-            hop_stun_current=options["hop_stun"] == "current",
-            mutual_stun_both=options["mutual_stun"] == "both",
+            hop_stun_current=chosen(options, "hop_stun", HopStun) is HopStun.CURRENT,
+            mutual_stun_both=chosen(options, "mutual_stun", MutualStun) is MutualStun.BOTH,
         )
 
     def to_options(self) -> dict[str, OptionValue]:
@@ -64,8 +78,8 @@ class Rules:
             "win_by_hop": self.win_by_hop,
             "stunned_arrival_wins": self.stunned_arrival_wins,
             "stunned_chariot_defends": self.stunned_chariot_defends,
-            "hop_stun": "current" if self.hop_stun_current else "previous",
-            "mutual_stun": "both" if self.mutual_stun_both else "neither",
+            "hop_stun": str(HopStun.CURRENT if self.hop_stun_current else HopStun.PREVIOUS),
+            "mutual_stun": str(MutualStun.BOTH if self.mutual_stun_both else MutualStun.NEITHER),
         }
 
 

@@ -11,7 +11,7 @@ from controller.games.politrics.board import LANDING, NEIGHBOUR, NONE, PLAYING, 
 from controller.games.politrics.figures import BEATS, CIVIL_SERVANT, DELEGATE, MINISTER, PRESIDENT, STEPS, VOTER
 from controller.games.politrics.layout import Layout
 from controller.games.politrics.moves import Beat, Place, Shift
-from controller.games.politrics.rules import UNPLACEABLE_IMMOBILIZES, Rules
+from controller.games.politrics.rules import Rules, Unplaceable
 from controller.games.squares import squares_of
 
 PLACES: tuple[tuple[Place, ...], ...] = tuple(tuple(Place(k, sq) for sq in range(SQUARES)) for k in range(5))
@@ -107,7 +107,7 @@ def can_act(lay: Layout, lineup: tuple[int, ...], seat: int, rules: Rules) -> bo
     is still in the line-up with nowhere to go (unless the rules let him wait)."""
     if lineup[PRESIDENT]:
         president_fits = bool(placement_squares(PRESIDENT, lay, seat, rules))
-        if not president_fits and rules.unplaceable_president == UNPLACEABLE_IMMOBILIZES:
+        if not president_fits and rules.unplaceable_president is Unplaceable.IMMOBILIZES:
             return False
         if president_fits:
             return True

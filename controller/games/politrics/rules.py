@@ -2,22 +2,41 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from controller.games.info import Option, OptionValue
+from controller.games.info import Option, OptionValue, chosen
 
-AURA_BOTH, AURA_OPPONENT, AURA_OWN = "both", "opponent", "own"
-UNPLACEABLE_IMMOBILIZES, UNPLACEABLE_WAITS = "immobilizes", "waits"
-ANSWER_ROW, ANSWER_BEAT = "row", "beat"
+
+class Aura(enum.StrEnum):
+    """Whose Civil Servants keep a President out of their Aura."""
+
+    BOTH = "both"
+    OPPONENT = "opponent"
+    OWN = "own"
+
+
+class Unplaceable(enum.StrEnum):
+    """What a President left in the line-up with no square to go to does."""
+
+    IMMOBILIZES = "immobilizes"
+    WAITS = "waits"
+
+
+class Answer(enum.StrEnum):
+    """What decides when the answer to a declared row beats the President or incapacitates elsewhere."""
+
+    ROW = "row"
+    BEAT = "beat"
+
 
 OPTIONS: tuple[Option, ...] = (
     Option("target", 100, "points a player needs over the boards of the match to win it", minimum=1),
     Option(
         "aura",
-        AURA_BOTH,
+        Aura.BOTH,
         "whose Civil Servants keep a President out of their Aura: both colours', only the opponent's, or only his own",
-        choices=(AURA_BOTH, AURA_OPPONENT, AURA_OWN),
     ),
     Option(
         "repetitions",
@@ -32,16 +51,14 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "unplaceable_president",
-        UNPLACEABLE_IMMOBILIZES,
+        Unplaceable.IMMOBILIZES,
         "a President left in the line-up with no square to go to immobilizes his player at once, or waits",
-        choices=(UNPLACEABLE_IMMOBILIZES, UNPLACEABLE_WAITS),
     ),
     Option(
         "decisive_answer",
-        ANSWER_ROW,
+        Answer.ROW,
         "an answer to a declared row that beats the President or incapacitates elsewhere: the row still scores, "
         "or that beat decides the board",
-        choices=(ANSWER_ROW, ANSWER_BEAT),
     ),
 )
 
@@ -49,35 +66,40 @@ OPTIONS: tuple[Option, ...] = (
 @dataclass(frozen=True, slots=True)
 class Rules:
     target: int = 100
-    aura: str = AURA_BOTH
+    aura: Aura = Aura.BOTH
     repetitions: int = 3
     president_moves_count: bool = False
-    unplaceable_president: str = UNPLACEABLE_IMMOBILIZES
-    decisive_answer: str = ANSWER_ROW
+    unplaceable_president: Unplaceable = Unplaceable.IMMOBILIZES
+    decisive_answer: Answer = Answer.ROW
 
     @staticmethod
     def of(options: Mapping[str, OptionValue]) -> Rules:
         """Rules from options already checked by `GameInfo.resolve_options`."""
-        target, aura, repetitions = options["target"], options["aura"], options["repetitions"]
-        moves_count, unplaceable = options["president_moves_count"], options["unplaceable_president"]
-        answer = options["decisive_answer"]
+        target, repetitions = options["target"], options["repetitions"]
+        moves_count = options["president_moves_count"]
         assert isinstance(target, int) and isinstance(repetitions, int) and isinstance(moves_count, bool)
-        assert isinstance(aura, str) and isinstance(unplaceable, str) and isinstance(answer, str)
-        return Rules(target, aura, repetitions, moves_count, unplaceable, answer)
+        return Rules(
+            target,
+            chosen(options, "aura", Aura),
+            repetitions,
+            moves_count,
+            chosen(options, "unplaceable_president", Unplaceable),
+            chosen(options, "decisive_answer", Answer),
+        )
 
     def to_json(self) -> dict[str, OptionValue]:
         return {
             "target": self.target,
-            "aura": self.aura,
+            "aura": str(self.aura),
             "repetitions": self.repetitions,
             "president_moves_count": self.president_moves_count,
-            "unplaceable_president": self.unplaceable_president,
-            "decisive_answer": self.decisive_answer,
+            "unplaceable_president": str(self.unplaceable_president),
+            "decisive_answer": str(self.decisive_answer),
         }
 
     def blocks(self, civil_servant_seat: int, president_seat: int) -> bool:
         """Whether a Civil Servant of one seat keeps the President of a seat out of his Aura."""
-        if self.aura == AURA_BOTH:
+        if self.aura is Aura.BOTH:
             return True
         same = civil_servant_seat == president_seat
-        return same if self.aura == AURA_OWN else not same
+        return same if self.aura is Aura.OWN else not same

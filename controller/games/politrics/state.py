@@ -27,7 +27,7 @@ from controller.games.politrics.match import (
     totals,
 )
 from controller.games.politrics.moves import Beat, Concede, Declare, Place, Shift
-from controller.games.politrics.rules import ANSWER_ROW, Rules
+from controller.games.politrics.rules import Answer, Rules
 from controller.games.politrics.scoring import best_run, row_points, rows_of
 
 EMPTY_BOARD = EMPTY * SQUARES
@@ -181,7 +181,7 @@ class PolitricsState(State):
         row_stands = self.declared is not None and (victim is None or not ROW_MASKS[self.declared] >> victim & 1)
         # An answer that leaves the declared row standing ends the board with the row scored (the row was safe),
         # unless the rules let a beat that decides the board on its own win instead.
-        if row_stands and (decisive is None or self.rules.decisive_answer == ANSWER_ROW):
+        if row_stands and (decisive is None or self.rules.decisive_answer is Answer.ROW):
             assert self.declared is not None
             return self._end(board, lineup, 1 - seat, row_points(board, self.declared), ROW, 1 - seat)
         if decisive is not None:
