@@ -24,6 +24,7 @@ from controller.games.info import OptionValue
 from controller.games.physical import check_steps
 from controller.games.playout import random_orders
 from tests.conftest import ALL
+from tests.strategies import histories, moves
 
 # Options that keep playouts short without changing the rules exercised (a match to fewer points, say).
 FAST_OPTIONS: dict[str, dict[str, Any]] = {
@@ -134,10 +135,54 @@ def _option_values(name: str) -> list[tuple[str, str, OptionValue]]:
 OPTION_CASES = [case for name in ALL.names() for case in _option_values(name)]
 
 
+def check_outcome(state: State) -> None:
+    result = state.outcome()
+    assert result is not None
+    assert all(0 <= w < state.seats for w in result.winners)
+    assert result.is_draw == (result.termination in DRAWS) or result.termination is Termination.POINTS
+    assert json.loads(json.dumps(result.to_json()))["termination"] == result.termination.value
+
+
+def seat_of(action: Move) -> int | None:
+    return action.seat if isinstance(action, Orders) else None
+
+
 @pytest.mark.parametrize(("name", "seats"), CASES)
-@settings(max_examples=6)
+@settings(max_examples=10)
+@given(data=st.data())
+def test_every_action_along_a_drawn_playout_keeps_the_invariants(name: str, seats: int, data: st.DataObject) -> None:
+    """Positions and actions drawn by the shared strategies, so a failure shrinks to the shortest playout that
+    shows it: every position on the way and every action taken is checked, then a sample of the last position's
+    moves (out of turn too) and one drawn action."""
+    history = data.draw(histories(name, registry=ALL, seats=seats, **FAST_OPTIONS.get(name, {})))
+    for before, action, after in zip(history.states[:-1], history.actions, history.states[1:], strict=True):
+        check_state(before)
+        written = json.dumps(before.to_json(), sort_keys=True)
+        assert check_move(before, action, seat_of(action)) == after
+        assert json.dumps(before.to_json(), sort_keys=True) == written, f"{name}: play mutated the state"
+    state = history.final
+    check_state(state)
+    if state.to_move is None:
+        check_outcome(state)
+        return
+    assert state.outcome() is None
+    if isinstance(state.to_move, int):
+        listed = state.legal_moves()
+        assert listed, f"{name}: seat {state.to_move} to move with no legal move"
+        assert len(set(listed)) == len(listed), f"{name}: a legal move is listed twice"
+        for seat in range(state.seats):
+            for move in state.legal_moves(seat)[:SAMPLE]:
+                check_move(state, move)
+    action = data.draw(moves(state))
+    check_move(state, action, seat_of(action))
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+@settings(max_examples=3)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_playout_keeps_the_invariants(name: str, seats: int, seed: int) -> None:
+    """Whole games to their end: a seed replay, the clearest way to show that random playouts end (the drawn
+    playouts above are bounded) and that every final position says why it ended."""
     playout(ALL.load(name), seats, seed, FAST_OPTIONS.get(name, {}))
 
 
@@ -160,11 +205,7 @@ def playout(game: Game, seats: int, seed: int, options: dict[str, Any], limit: i
     for _ in range(limit or MAX_ACTIONS.get(name, 5_000)):
         check_state(state)
         if state.to_move is None:
-            result = state.outcome()
-            assert result is not None
-            assert all(0 <= w < state.seats for w in result.winners)
-            assert result.is_draw == (result.termination in DRAWS) or result.termination is Termination.POINTS
-            assert json.loads(json.dumps(result.to_json()))["termination"] == result.termination.value
+            check_outcome(state)
             return
         assert state.outcome() is None
         state = step(state, rnd)
