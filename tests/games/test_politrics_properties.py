@@ -9,13 +9,14 @@ from dataclasses import dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.games import IllegalMoveError
+from controller.games import IllegalMoveError, State
 from controller.games.moves import Move
 from controller.games.politrics import Beat, Concede, Declare, Place, Politrics, Shift
 from controller.games.politrics.board import AURA, LANDING, NEIGHBOUR, NONE, PLAYING, RETIREMENT
 from controller.games.politrics.figures import CIVIL_SERVANT, CODE, COUNTS, EMPTY, PRESIDENT
 from controller.games.politrics.layout import Layout
 from controller.games.politrics.state import PolitricsState
+from tests.strategies import histories, states
 
 GAME = Politrics()
 
@@ -43,7 +44,8 @@ class Transition:
 
 
 def walk(seed: int, options: dict[str, object], limit: int = 3000) -> list[Transition]:
-    """A random match: random moves, and now and then a declaration or a concession when one is open."""
+    """A whole random match (a seed replay: drawn playouts are bounded, this one plays to the end): random moves,
+    and now and then a declaration or a concession when one is open."""
     rnd = random.Random(seed)
     state = GAME.new(2, 0, **options)
     out: list[Transition] = []
@@ -62,6 +64,18 @@ def walk(seed: int, options: dict[str, object], limit: int = 3000) -> list[Trans
         out.append(Transition(state, move, after))
         state = after
     raise AssertionError(f"the match did not end in {limit} actions")
+
+
+@st.composite
+def drawn_walk(draw: st.DrawFn) -> list[Transition]:
+    """A match drawn by the shared strategies (options from the metadata, every choice shrinkable), as
+    transitions; bounded, so it may stop anywhere in the match."""
+    history = draw(histories("politrics", max_actions=150))
+    out = []
+    for before, move, after in zip(history.states[:-1], history.actions, history.states[1:], strict=True):
+        assert isinstance(before, PolitricsState) and isinstance(after, PolitricsState)
+        out.append(Transition(before, move, after))
+    return out
 
 
 def figures(state: PolitricsState) -> Counter[tuple[int, int]]:
@@ -89,9 +103,9 @@ def test_random_matches_end_with_scores_that_add_up_and_never_exceed_100(seed: i
 
 
 @settings(max_examples=20)
-@given(seed=st.integers(0, 2**32 - 1), options=OPTIONS)
-def test_figures_are_conserved_and_only_a_beat_takes_one_away(seed: int, options: dict[str, object]) -> None:
-    for t in walk(seed, options):
+@given(transitions=drawn_walk())
+def test_figures_are_conserved_and_only_a_beat_takes_one_away(transitions: list[Transition]) -> None:
+    for t in transitions:
         if not t.same_board:
             if t.after.to_move is not None:
                 assert figures(t.after) == Counter({(s, k): COUNTS[k] for s in (0, 1) for k in range(5)})
@@ -103,16 +117,16 @@ def test_figures_are_conserved_and_only_a_beat_takes_one_away(seed: int, options
 
 
 @settings(max_examples=10)
-@given(seed=st.integers(0, 2**32 - 1), options=OPTIONS)
-def test_the_layout_play_updates_is_the_layout_of_the_board(seed: int, options: dict[str, object]) -> None:
-    for t in walk(seed, options):
+@given(transitions=drawn_walk())
+def test_the_layout_play_updates_is_the_layout_of_the_board(transitions: list[Transition]) -> None:
+    for t in transitions:
         assert t.after.layout == Layout.of(t.after.board), str(t.move)
 
 
 @settings(max_examples=20)
-@given(seed=st.integers(0, 2**32 - 1), options=OPTIONS)
-def test_figures_on_retirement_squares_never_move(seed: int, options: dict[str, object]) -> None:
-    for t in walk(seed, options):
+@given(transitions=drawn_walk())
+def test_figures_on_retirement_squares_never_move(transitions: list[Transition]) -> None:
+    for t in transitions:
         if not t.same_board:
             continue
         for sq in range(81):
@@ -122,9 +136,9 @@ def test_figures_on_retirement_squares_never_move(seed: int, options: dict[str, 
 
 
 @settings(max_examples=20)
-@given(seed=st.integers(0, 2**32 - 1), options=OPTIONS)
-def test_a_president_is_never_off_the_field_or_in_a_forbidding_aura(seed: int, options: dict[str, object]) -> None:
-    for t in walk(seed, options):
+@given(transitions=drawn_walk())
+def test_a_president_is_never_off_the_field_or_in_a_forbidding_aura(transitions: list[Transition]) -> None:
+    for t in transitions:
         state = t.after
         for sq, c in enumerate(state.board):
             if c != EMPTY and CODE[c][0] == PRESIDENT:
@@ -145,47 +159,39 @@ def candidates(state: PolitricsState) -> list[Move]:
     return out
 
 
-@settings(max_examples=10)
-@given(seed=st.integers(0, 2**32 - 1), options=OPTIONS, picks=st.lists(st.integers(0, 10**6), min_size=4, max_size=4))
-def test_the_move_generator_lists_exactly_the_moves_the_judge_allows(
-    seed: int, options: dict[str, object], picks: list[int]
-) -> None:
-    transitions = walk(seed, options)
-    for pick in picks:
-        state = transitions[pick % len(transitions)].before
-        legal = set(state.legal_moves())
-        for move in candidates(state):
-            try:
-                state.check(move)
-            except IllegalMoveError:
-                assert move not in legal, str(move)
-            else:
-                assert move in legal, str(move)
-        declarations = set(state.legal_moves(1 - state.turn))
-        for move in (Declare(r) for r in range(140)):
-            try:
-                state.check(move)
-            except IllegalMoveError:
-                assert move not in declarations
-            else:
-                assert move in declarations
+@settings(max_examples=25)
+@given(state=states("politrics", ongoing=True, max_actions=150))
+def test_the_move_generator_lists_exactly_the_moves_the_judge_allows(state: State) -> None:
+    assert isinstance(state, PolitricsState)
+    legal = set(state.legal_moves())
+    for move in candidates(state):
+        try:
+            state.check(move)
+        except IllegalMoveError:
+            assert move not in legal, str(move)
+        else:
+            assert move in legal, str(move)
+    declarations = set(state.legal_moves(1 - state.turn))
+    for move in (Declare(r) for r in range(140)):
+        try:
+            state.check(move)
+        except IllegalMoveError:
+            assert move not in declarations
+        else:
+            assert move in declarations
 
 
-@settings(max_examples=10)
-@given(seed=st.integers(0, 2**32 - 1), options=OPTIONS, picks=st.lists(st.integers(0, 10**6), min_size=4, max_size=4))
-def test_near_misses_are_illegal_and_carry_the_judges_reason(
-    seed: int, options: dict[str, object], picks: list[int]
-) -> None:
-    transitions = walk(seed, options)
-    for pick in picks:
-        state = transitions[pick % len(transitions)].before
-        occupancy = state.occupancy()
-        for miss in state.near_misses():
-            assert isinstance(miss.move, Move)
-            try:
-                state.check(miss.move)
-            except IllegalMoveError as err:
-                assert str(err) == miss.reason and err.squares == miss.squares
-            else:
-                raise AssertionError(f"{miss.move} is legal")
-            assert miss.effect.after_chores(occupancy) != occupancy
+@settings(max_examples=25)
+@given(state=states("politrics", ongoing=True, max_actions=150))
+def test_near_misses_are_illegal_and_carry_the_judges_reason(state: State) -> None:
+    assert isinstance(state, PolitricsState)
+    occupancy = state.occupancy()
+    for miss in state.near_misses():
+        assert isinstance(miss.move, Move)
+        try:
+            state.check(miss.move)
+        except IllegalMoveError as err:
+            assert str(err) == miss.reason and err.squares == miss.squares
+        else:
+            raise AssertionError(f"{miss.move} is legal")
+        assert miss.effect.after_chores(occupancy) != occupancy
