@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.games import IllegalMoveError, Piece, State
+from controller.games import IllegalMoveError, Piece
 from controller.games.polis import Polis, PolisMove, PolisState
 from controller.games.squares import file_of, rank_of
 from tests.games.test_polis_reference import COLOURS, from_state, positions, stunned_colours
+from tests.strategies import histories, moves
 
 GAME = Polis()
 
@@ -90,18 +89,21 @@ def test_every_legal_step_on_a_random_board_keeps_the_invariants(state: PolisSta
         check_move(state, move)
 
 
-@settings(max_examples=8)
-@given(seed=st.integers(0, 2**32 - 1))
-def test_random_games_keep_the_invariants(seed: int) -> None:
-    rnd = random.Random(seed)
-    state: State = GAME.new(seed=seed)
-    while state.to_move is not None:
-        assert isinstance(state, PolisState)
-        moves = state.legal_moves()
-        for move in rnd.sample(moves, min(4, len(moves))):
-            assert isinstance(move, PolisMove)
-            check_move(state, move)
-        state = state.play(rnd.choice(moves))
+@settings(max_examples=15)
+@given(data=st.data())
+def test_games_drawn_under_every_option_keep_the_invariants(data: st.DataObject) -> None:
+    """Games reached by drawn moves under drawn options (shrinking to the shortest that fails): every step taken and
+    a drawn step of the last position keep the invariants."""
+    history = data.draw(histories("polis", max_actions=120))
+    for state, move in zip(history.states[:-1], history.actions, strict=True):
+        assert isinstance(state, PolisState) and isinstance(move, PolisMove)
+        check_move(state, move)
+    final = history.final
+    if final.to_move is not None:
+        assert isinstance(final, PolisState)
+        move = data.draw(moves(final))
+        assert isinstance(move, PolisMove)
+        check_move(final, move)
 
 
 @settings(max_examples=60)
