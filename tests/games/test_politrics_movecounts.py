@@ -5,7 +5,6 @@ tests/data/movecounts/politrics.json (which test_movecounts.py then checks again
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -13,11 +12,11 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from controller.games import load
+from controller.games import State, load
 from controller.games.playout import perft
 from controller.games.politrics import Politrics, PolitricsState
+from tests.strategies import states
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "movecounts" / "politrics.json"
 
@@ -295,24 +294,14 @@ def test_two_plies_from_the_start_by_hand() -> None:
     assert perft(load("politrics").new(), 2) == total
 
 
-def _random_state(seed: int, plies: int) -> PolitricsState:
-    rnd = random.Random(seed)
-    state = Politrics().new()
-    for _ in range(plies):
-        if state.to_move is None:
-            break
-        declarations = state.legal_moves(1 - state.turn)
-        moves = declarations if declarations and rnd.random() < 0.5 else state.legal_moves()
-        state = state.play(rnd.choice(moves))
-    return state
+# The reference plays the seed's rules: the default options.
+DEFAULTS: dict[str, Any] = {o.name: o.default for o in Politrics.info.options}
 
 
 @settings(max_examples=25)
-@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 160))
-def test_the_engine_lists_the_moves_of_the_reference(seed: int, plies: int) -> None:
-    state = _random_state(seed, plies)
-    if state.to_move is None:
-        return
+@given(state=states("politrics", ongoing=True, max_actions=160, **DEFAULTS))
+def test_the_engine_lists_the_moves_of_the_reference(state: State) -> None:
+    assert isinstance(state, PolitricsState)
     ref = ref_from_json(state.to_json())
     assert sorted(str(m) for m in state.legal_moves()) == sorted(ref.moves(ref.turn))
     for move in state.legal_moves():
