@@ -1,54 +1,27 @@
-"""Djambi states to and from JSON: a readable board ({"A9": "RC", "E5": "corpse"}) and the turn bookkeeping."""
+"""Djambi states read back from JSON (`encode.py` writes them), checking that they are consistent."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from controller.games.djambi.board import (
     CHIEF,
     CHIEF_CODES,
-    CORPSE,
-    CORPSE_KIND,
     KIND_OF,
-    KINDS,
     MAZE,
-    NAMES,
     PARTIES,
-    PARTY_LETTERS,
     PARTY_OF,
     SQUARES,
-    code,
     parse_square,
 )
+from controller.games.djambi.encode import TOKENS
 from controller.games.djambi.order import VASSAL, alive, controller, in_game
 from controller.games.djambi.rules import resolve
+from controller.games.djambi.state import DjambiState
 from controller.games.errors import GameError, StateFormatError
 
-if TYPE_CHECKING:
-    from controller.games.djambi.state import DjambiState
-
-_TOKENS = {f"{PARTY_LETTERS[p]}{KINDS[k]}": code(p, k) for p in range(len(PARTIES)) for k in range(len(KINDS))}
-_TOKENS[CORPSE_KIND] = CORPSE
-_TOKEN_OF = {c: t for t, c in _TOKENS.items()}
 N = len(PARTIES)
-
-
-def state_to_json(state: DjambiState) -> dict[str, Any]:
-    return {
-        "game": "djambi",
-        "board": {NAMES[sq]: _TOKEN_OF[c] for sq, c in enumerate(state.board) if c},
-        "control": [None if s == VASSAL else s for s in state.control],
-        "turn": state.turn,
-        "cursor": state.cursor,
-        "quiet": state.quiet,
-        "offer": None if state.offer < 0 else state.offer,
-        "accepted": [s for s in range(N) if state.accepted >> s & 1],
-        "offered": state.offered,
-        "agreed": state.agreed,
-        "held": [None if h < 0 else h for h in state.held],
-        "options": state.rules.to_json(),
-    }
 
 
 def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
@@ -74,15 +47,13 @@ def _board(raw: Any) -> bytes:
             sq = parse_square(name)
         except GameError as exc:
             raise StateFormatError(str(exc)) from exc
-        if token not in _TOKENS:
+        if token not in TOKENS:
             raise StateFormatError(f"{token!r} on {name} is not a piece: write party and kind (RC, BM...) or corpse")
-        board[sq] = _TOKENS[token]
+        board[sq] = TOKENS[token]
     return bytes(board)
 
 
 def state_from_json(data: Mapping[str, Any]) -> DjambiState:
-    from controller.games.djambi.state import DjambiState
-
     try:
         board = _board(data["board"])
         raw_control = data["control"]

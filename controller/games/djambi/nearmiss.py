@@ -16,7 +16,6 @@ any square, the board looks like that piece carried there over others.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from controller.games.djambi.board import (
     ASSASSIN,
@@ -37,12 +36,10 @@ from controller.games.djambi.board import (
 from controller.games.djambi.effects import step
 from controller.games.djambi.moves import Go
 from controller.games.djambi.order import power_party
+from controller.games.djambi.position import Position
 from controller.games.djambi.text import piece_name
 from controller.games.moves import Move
 from controller.games.physical import Effect, NearMiss, Step
-
-if TYPE_CHECKING:
-    from controller.games.djambi.state import DjambiState
 
 THROUGH = "no piece jumps over another: {} in the way"
 TOO_FAR = "a Militant moves one or two squares"
@@ -68,7 +65,7 @@ def _in_the_way(board: bytes, squares: list[int]) -> str:
     return f"{names} {'stands' if len(squares) == 1 else 'stand'}"
 
 
-def near_misses(state: DjambiState) -> tuple[NearMiss, ...]:
+def near_misses(state: Position) -> tuple[NearMiss, ...]:
     seat = state.to_move
     if seat is None or state.offer >= 0:
         return ()

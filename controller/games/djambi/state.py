@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from controller.games.api import State
-from controller.games.djambi import text
+from controller.games.djambi import encode, nearmiss, text, view
 from controller.games.djambi.apply import BoardMove, after, changed, killed
 from controller.games.djambi.board import (
     ASSASSIN,
@@ -136,7 +136,9 @@ class DjambiState(State):
         d = self.derived
         if d.moves is None:
             d.moves = self._moves(to_move)
-            # The recognizer asks for the effect of each listed move: knowing them by identity skips hashing.
+            # The recognizer asks for the effect of each listed move: knowing them by identity skips hashing. The
+            # ids cannot go stale: `d.moves` keeps every one of these objects alive as long as this state, so no
+            # other object can have one of their ids meanwhile.
             d.ids = frozenset(map(id, d.moves))
         return d.moves
 
@@ -154,9 +156,7 @@ class DjambiState(State):
     def near_misses(self) -> tuple[NearMiss, ...]:
         d = self.derived
         if d.misses is None:
-            from controller.games.djambi.nearmiss import near_misses
-
-            d.misses = near_misses(self)
+            d.misses = nearmiss.near_misses(self)
         return d.misses
 
     def marks(self) -> Mapping[int, int]:
@@ -290,15 +290,11 @@ class DjambiState(State):
         return walls + freed if freed else walls
 
     def to_json(self) -> dict[str, Any]:
-        from controller.games.djambi.jsonio import state_to_json
-
-        return state_to_json(self)
+        return encode.state_to_json(self)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         # Djambi has no secrets; the view adds the words and the turn bookkeeping the page shows.
-        from controller.games.djambi.view import page
-
-        return {**self.to_json(), "to_move": self.to_move, "turn_text": self.turn_text(), **page(self)}
+        return {**self.to_json(), "to_move": self.to_move, "turn_text": self.turn_text(), **view.page(self)}
 
     def describe(self, move: Move) -> str:
         return text.describe(self, move)

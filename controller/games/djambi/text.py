@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from controller.games.djambi.apply import after, killed
 from controller.games.djambi.board import (
     ASSASSIN,
@@ -22,10 +20,8 @@ from controller.games.djambi.board import (
 from controller.games.djambi.fate import sleeping
 from controller.games.djambi.moves import Act, AnswerDraw, Go, OfferDraw, Pass, Report, Resign
 from controller.games.djambi.order import VASSAL, power_party
+from controller.games.djambi.position import Position
 from controller.games.moves import Move
-
-if TYPE_CHECKING:
-    from controller.games.djambi.state import DjambiState
 
 
 def piece_name(code: int) -> str:
@@ -34,7 +30,7 @@ def piece_name(code: int) -> str:
     return f"{PARTIES[PARTY_OF[code]]}'s {KIND_NAMES[KIND_OF[code]]}"
 
 
-def turn_text(state: DjambiState) -> str:
+def turn_text(state: Position) -> str:
     seat = state.to_move
     if seat is None:
         result = state.outcome()
@@ -56,7 +52,7 @@ def turn_text(state: DjambiState) -> str:
     return words
 
 
-def record(state: DjambiState, move: Move) -> str:
+def record(state: Position, move: Move) -> str:
     """The move as the move list shows it: the notation, then in brackets what it caused (the parser skips those):
     MH8xI9>H5 (kills Blue's Chief; Red takes Blue; Red wins: the last Chief standing), MC4xC5>B2 (kills Yellow's
     Militant; Green's Chief walled in on A1; Green vassal)."""
@@ -88,7 +84,7 @@ def record(state: DjambiState, move: Move) -> str:
     return f"{move} ({'; '.join(notes)})" if notes else str(move)
 
 
-def _chiefs(state: DjambiState, nxt: DjambiState, landed: bytes | bytearray, victims: list[int]) -> list[str]:
+def _chiefs(state: Position, nxt: Position, landed: bytes | bytearray, victims: list[int]) -> list[str]:
     """What happened to the Chiefs that were not killed: walled in, freed (comeback rule), or, walled in, lost for
     good. The square, where the Chief stands once the move is made, tells the page which Chief to turn over."""
     out = []
@@ -109,7 +105,7 @@ def _chiefs(state: DjambiState, nxt: DjambiState, landed: bytes | bytearray, vic
     return out
 
 
-def describe(state: DjambiState, move: Move) -> str:
+def describe(state: Position, move: Move) -> str:
     board = state.board
     if isinstance(move, Pass):
         return "Pass: no legal move"

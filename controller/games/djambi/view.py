@@ -5,19 +5,17 @@ The page's Djambi panel (controller/web/static/games/djambi.js) draws this; it k
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from controller.games.djambi.board import CHIEF_CODES, CORPSE, MAZE, NAMES, PARTIES, PARTY_OF
 from controller.games.djambi.order import VASSAL, controller, next_turn, power_party
+from controller.games.djambi.position import Position
 from controller.games.djambi.rules import Rules
-
-if TYPE_CHECKING:
-    from controller.games.djambi.state import DjambiState
 
 UPCOMING = 8  # turns listed ahead, enough to show the power's extra turns between two of each other party's
 
 
-def parties(state: DjambiState) -> list[dict[str, Any]]:
+def parties(state: Position) -> list[dict[str, Any]]:
     """Per party: who plays it now, on what title, where its Chief stands (and whether it lies walled in, kept by
     the comeback rule), for whose walled-in Chief it waits, and how many living pieces it has."""
     board, control = state.board, state.control
@@ -51,7 +49,7 @@ def parties(state: DjambiState) -> list[dict[str, Any]]:
     return out
 
 
-def upcoming(state: DjambiState, n: int = UPCOMING) -> list[dict[str, Any]]:
+def upcoming(state: Position, n: int = UPCOMING) -> list[dict[str, Any]]:
     """The next `n` turns (this one first) if nobody were killed and the power stayed: party, player, extra turn."""
     if state.to_move is None:
         return []
@@ -84,7 +82,7 @@ def notes(rules: Rules) -> list[str]:
     return out
 
 
-def page(state: DjambiState) -> dict[str, Any]:
+def page(state: Position) -> dict[str, Any]:
     power = power_party(state.board)
     return {
         "notes": notes(state.rules),
