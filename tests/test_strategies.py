@@ -58,7 +58,7 @@ def test_drawn_options_are_allowed_by_the_metadata(data: st.DataObject) -> None:
     assert game.new(seed=0, **drawn).to_json()  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("name", ["politrics", "politics1952", "race", "standoff"])
+@pytest.mark.parametrize("name", [n for n in ("politrics", "politics1952", "race", "standoff") if n in ALL.names()])
 def test_a_failing_example_shrinks_to_the_shortest_simplest_playout(name: str) -> None:
     """A property broken after three actions shrinks to three actions, the first choice at every step, the default
     options and seed 0: what a developer reads first when a property test fails."""
