@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from controller.errors import AgoraError
 
-class RemoteError(Exception):
+
+class RemoteError(AgoraError):
     """Base of remote play's errors."""
 
 
