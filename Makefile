@@ -7,12 +7,13 @@ BIN    := $(VENV)/bin
 GAME   ?= politrics
 ARGS   ?=
 CHROMIUM ?= /usr/bin/chromium
+MOSQUITTO ?= /usr/sbin/mosquitto
 
 MPY := .micropython
 MPY_WASM_VERSION := 1.27.0
 MPY_STUBS_VERSION := 1.29.0.post1
 
-.PHONY: play test quick lint typecheck typecheck-firmware drawings unit bench browser shellcheck install-pi clean
+.PHONY: play test quick lint typecheck typecheck-firmware drawings unit bench browser broker shellcheck install-pi clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Agora needs Python 3.11 or newer")'
@@ -77,6 +78,14 @@ drawings: $(VENV)/.installed
 install-pi:
 	SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO ./firmware/pi/install.sh $(ARGS)
 
+# Debian's Mosquitto is the real broker the remote-play tests start on a free loopback port.
+broker:
+	@if [ ! -x $(MOSQUITTO) ] || ! command -v mosquitto_passwd >/dev/null; then \
+		echo "Installing Debian's mosquitto for the remote-play tests"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq mosquitto; \
+	fi
+
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -85,7 +94,7 @@ lint: $(VENV)/.installed-test
 typecheck: $(VENV)/.installed-test typecheck-firmware
 	$(BIN)/mypy
 
-unit: $(VENV)/.installed-test browser shellcheck $(MPY)/.installed-wasm
+unit: $(VENV)/.installed-test browser shellcheck broker $(MPY)/.installed-wasm
 	$(BIN)/python -m pytest -n 2 $(ARGS)
 
 test: lint typecheck unit

@@ -114,6 +114,7 @@ class Place:
         self._new_id = ids or _ids(name)
         self._local = False  # the host is writing a ply its session holds already
         self._commit_ids: dict[str, int] = {}  # a guest's commitments not yet in the log, by proposal id
+        self.waiting: dict[str, Proposal] = {}  # proposals not yet answered by the log
 
     # ---- the local view: the log's plies and then ours not yet in it ---------------------------------------
     @property
@@ -165,7 +166,7 @@ class Place:
             proof=proof,
         )
         self.spec.append(_Spec(proposal, after))
-        self.outbox.append(proposal)
+        self._propose(proposal)
 
     def seal_orders(self, seat: int, text: str) -> None:
         """Commit to a seat's orders (their canonical text); they stay here until the phase is ready."""
@@ -189,7 +190,7 @@ class Place:
                 ProposalKind.COMMIT, self._new_id(), self.name, base=r.phase, seat=seat, text=commitment
             )
             self._commit_ids[proposal.id] = seat
-            self.outbox.append(proposal)
+            self._propose(proposal)
 
     def close_orders(self) -> None:
         """The host's timer: the phase closes, seats that committed nothing give no orders."""
@@ -207,9 +208,7 @@ class Place:
         if self.sequencer is not None:
             self._wrote(self.sequencer.write(EntryKind.REQUEST, ply=plies))
         else:
-            self.outbox.append(
-                Proposal(ProposalKind.REQUEST, self._new_id(), self.name, base=plies, prev=r.last_ply_id)
-            )
+            self._propose(Proposal(ProposalKind.REQUEST, self._new_id(), self.name, base=plies, prev=r.last_ply_id))
 
     def answer_takeback(self, accept: bool) -> None:
         request = self.replica.request
@@ -218,12 +217,19 @@ class Place:
         if self.sequencer is not None:
             self._wrote(self.sequencer.write(EntryKind.ANSWER, answers=request.id, accept=accept))
         else:
-            self.outbox.append(
-                Proposal(ProposalKind.ANSWER, self._new_id(), self.name, answers=request.id, accept=accept)
-            )
+            self._propose(Proposal(ProposalKind.ANSWER, self._new_id(), self.name, answers=request.id, accept=accept))
 
     def join(self, seats: Sequence[int] = ()) -> None:
+        """Ask for seats (none: every free one); a place that holds seats asks again only to get its secrets."""
         self.outbox.append(Proposal(ProposalKind.JOIN, self._new_id(), self.name, seats=tuple(seats)))
+
+    def _propose(self, proposal: Proposal) -> None:
+        self.waiting[proposal.id] = proposal
+        self.outbox.append(proposal)
+
+    def unanswered(self) -> list[Proposal]:
+        """Proposals the log has not answered yet: sent again when the link or the host comes back."""
+        return list(self.waiting.values())
 
     # ---- what arrives ---------------------------------------------------------------------------------------
     def on_entry(self, entry: Entry) -> None:
@@ -264,6 +270,9 @@ class Place:
 
     def _applied(self, e: Entry) -> None:
         r = self.replica
+        waited = self.waiting.pop(e.id, None)
+        if e.answers is not None and e.kind is EntryKind.REFUSED:
+            waited = self.waiting.pop(e.answers, None)
         if e.kind is EntryKind.PLY:
             if self.spec and _same(self.spec[0].proposal, e):
                 self.spec.pop(0)  # confirmed: the session has it already
@@ -275,8 +284,10 @@ class Place:
                 if e.seat is not None:
                     self.sealed.pop(e.seat, None)
         elif e.kind is EntryKind.REFUSED:
-            self._refused(e)
+            self._refused(e, waited is not None)
         elif e.kind is EntryKind.TAKEBACK:
+            for spec in self.spec:
+                self.waiting.pop(spec.proposal.id, None)
             self.spec = []
             self.sealed = {}
             self.effects.append(Rollback(e.ply, "moves taken back as every place agreed"))
@@ -287,19 +298,23 @@ class Place:
         self._reveal_if_ready()
 
     def _rollback(self, plies: int, reason: str) -> None:
+        for spec in self.spec:
+            self.waiting.pop(spec.proposal.id, None)  # the host will refuse them: stale
         self.spec = []
         self.effects.append(Rollback(plies, reason))
 
-    def _refused(self, e: Entry) -> None:
+    def _refused(self, e: Entry, waited: bool) -> None:
         for k, spec in enumerate(self.spec):
             if spec.proposal.id == e.answers:
+                for dropped in self.spec[k:]:
+                    self.waiting.pop(dropped.proposal.id, None)
                 self.spec = self.spec[:k]
                 self.effects.append(Rollback(len(self.replica.plies) + k, e.text))
                 return
         seat = self._commit_ids.pop(e.answers or "", None)
         if seat is not None:
             self.sealed.pop(seat, None)
-        if e.answers is not None and e.answers.split(":", 1)[0] == self.name:
+        if waited:
             self.effects.append(Notice(f"refused: {e.text}"))
 
     def _reveal_if_ready(self) -> None:
@@ -313,7 +328,7 @@ class Place:
             if self.sequencer is not None:
                 self._wrote(self.sequencer.ply(seat, sealed.text, sealed.salt))
             else:
-                self.outbox.append(
+                self._propose(
                     Proposal(
                         ProposalKind.REVEAL, self._new_id(), self.name, seat=seat, text=sealed.text, proof=sealed.salt
                     )
