@@ -28,11 +28,20 @@ from controller.recognizer import (
     build_index,
 )
 from controller.session import events as ev
-from controller.session.seats import SeatKind
+from controller.session.seats import Room, SeatKind
 from controller.session.view import Ply, SessionSettings, SessionView
 from controller.store import GameStore
 
 __all__ = ["Ply", "Session", "SessionSettings"]
+
+
+def _actor(state: State, move: Move, seat: int | None) -> int | None:
+    """The seat making `move`: the one named, the seat to move, or the seat whose move out of turn it is."""
+    if seat is not None:
+        return seat
+    if isinstance(state.to_move, int) and move in state.legal_moves(state.to_move):
+        return state.to_move
+    return next((k for k in range(state.seats) if move in state.legal_moves(k)), None)
 
 
 def _changed(effect: Effect, occupancy: int) -> int:
@@ -75,6 +84,10 @@ class Session(SessionView):
         self._confirmed_at = -1e9
         self._paused = False
         self._pause_message = ""
+        self._holds: dict[str, str] = {}  # why the game is paused, by cause ("board", "room")
+        self._room: Room | None = None  # the other places of a remote game
+        self._sealed: set[int] = set()  # seats whose orders are handed in, sealed until the phase is ready
+        self._from_room = False  # playing a ply that came from the room: not to be sent back to it
         self._untrusted = 0
         self._message = ""  # the last thing worth telling the players in words (an illegal move's reason)
         self._computer_due = None
@@ -99,17 +112,32 @@ class Session(SessionView):
 
     def on_link(self, up: bool, t: float, message: str = "", occupancy: int | None = None) -> None:
         if not up:
-            if not self._paused:
-                self._paused = True
-                self._pause_message = message or "the board stopped answering"
-                self._events.append(ev.LinkPaused(t, self._pause_message))
+            self.hold("board", message or "the board stopped answering", t)
             return
-        if self._paused:
-            self._paused = False
-            self._pause_message = ""
-            self._events.append(ev.LinkResumed(t))
+        self.release("board", t)
         if occupancy is not None:
             self.on_board(occupancy, t)
+
+    def hold(self, cause: str, message: str, t: float) -> None:
+        """Pause the game for `cause` (the board's link, the room's), with a message for the players."""
+        if self._holds.get(cause) == message:
+            return
+        self._holds[cause] = message
+        self._pause_message = message
+        if not self._paused:
+            self._paused = True
+            self._events.append(ev.LinkPaused(t, message))
+
+    def release(self, cause: str, t: float) -> None:
+        if self._holds.pop(cause, None) is None:
+            return
+        if self._holds:
+            self._pause_message = next(iter(self._holds.values()))
+            return
+        self._paused = False
+        self._pause_message = ""
+        self._events.append(ev.LinkResumed(t))
+        self.on_board(self._occupancy, t)
 
     def on_untrusted(self, squares: int, reason: str, t: float) -> None:
         self._untrusted = squares
@@ -138,6 +166,8 @@ class Session(SessionView):
         if s.to_move is SIMULTANEOUS:
             raise SessionError("this is a phase of secret orders: hand them in on your seat's page")
         move = self._game.parse(text, s, seat)
+        if self._room is not None and self._elsewhere(s.to_move if s.to_move is CHANCE else _actor(s, move, seat)):
+            raise SessionError("that seat plays at another place")
         if s.to_move is CHANCE:
             if move not in {m for m, _ in s.chance_outcomes()}:
                 raise IllegalMoveError(f"{text!r} is not a possible roll now")
@@ -154,13 +184,18 @@ class Session(SessionView):
             raise SessionError("orders are only handed in during a phase of secret orders")
         if not 0 <= seat < s.seats:
             raise SessionError(f"there is no seat {seat}")
+        if self._room is not None and self._seat_kinds[seat] is SeatKind.REMOTE:
+            raise SessionError("that seat plays at another place")
         orders = [self._game.parse(text, s, seat) for text in texts]
-        self._commit(Orders(seat, tuple(orders)), t, "phone")
+        self._hand_in(Orders(seat, tuple(orders)), t, "phone")
 
     def close_orders(self, t: float) -> None:
         """The host's timer ran out (or the host closed the phase): seats that handed in nothing give no orders."""
         if self._state.to_move is not SIMULTANEOUS:
             raise SessionError("no orders are being written now")
+        if self._room is not None:
+            self._room.close_orders()
+            return
         missing = sorted(self._state.waiting_for())
         for seat in missing:
             if self._state.to_move is not SIMULTANEOUS or seat not in self._state.waiting_for():
@@ -205,7 +240,60 @@ class Session(SessionView):
         """Take back the last move (and the dice rolled after it); the LEDs guide the pieces back."""
         if not self._history:
             raise SessionError("there is no move to take back")
+        if self._room is not None:
+            self._room.ask_takeback(len(self._history) - self._undo_count())  # the other places must agree
+            return
         self._take_back(self._undo_count(), t, guided=True)
+
+    # ---- a remote game: the other places of a room (controller.remote) -------------------------------------------
+    def join_room(self, room: Room | None) -> None:
+        self._room = room
+
+    def tell(self, message: str) -> None:
+        """Something the players should read (a move of theirs another place did not take, a takeback asked)."""
+        self._message = message
+
+    @property
+    def sealed(self) -> frozenset[int]:
+        return frozenset(self._sealed)
+
+    @property
+    def chores_open(self) -> bool:
+        return self._chores_open
+
+    def play_from_room(self, move: Move, t: float, source: str, before: State | None = None) -> None:
+        """A ply of the room's log, checked there by this place's rules engine: played here like a computer's
+        move, its pieces carried out on the board as chores. `before` is the position it was checked on (the
+        same game, with secrets this place cannot know in a stand-in form)."""
+        if before is not None:
+            self._state = before
+        self._from_room = True
+        try:
+            self._commit(move, t, source)
+        finally:
+            self._from_room = False
+        if isinstance(move, Orders):
+            self._sealed.discard(move.seat)
+
+    def rollback_to(self, plies: int, t: float) -> None:
+        """Go back to `plies` plies as the room decided (a takeback agreed, a move of ours the room did not
+        take); the LEDs guide the pieces back."""
+        if plies < len(self._history):
+            self._take_back(len(self._history) - plies, t, guided=True)
+        self._sealed.clear()
+
+    def _hand_in(self, orders: Orders, t: float, source: str) -> None:
+        if self._room is None:
+            self._commit(orders, t, source)
+            return
+        self._room.seal_orders(orders)  # revealed, and played here, once every seat of the phase committed
+        self._sealed.add(orders.seat)
+
+    def _elsewhere(self, to_move: object) -> bool:
+        """Whether the seat (or the dice) to move is played at another place of the room."""
+        if isinstance(to_move, int):
+            return self._seat_kinds[to_move] is SeatKind.REMOTE
+        return to_move is CHANCE and self._settings.dice == "remote"
 
     # ---- the turn flow ---------------------------------------------------------------------------------------
     def _undo_count(self) -> int:
@@ -266,9 +354,9 @@ class Session(SessionView):
             self._handle(self._recognizer.begin_idle(occupancy, self._occupancy, t), t)
             if self._orders_due is None and self._settings.order_time is not None:
                 self._orders_due = t + self._settings.order_time
-            for seat in sorted(s.waiting_for()):
+            for seat in sorted(s.waiting_for() - self._sealed):
                 if self._seat_kinds[seat] is SeatKind.COMPUTER and self._state is s:
-                    self._commit(Orders(seat, random_orders(s, seat, self._rng)), t, "computer")
+                    self._hand_in(Orders(seat, random_orders(s, seat, self._rng)), t, "computer")
             return
         to_move = s.to_move
         assert isinstance(to_move, int)
@@ -313,6 +401,8 @@ class Session(SessionView):
         self._confirmed_at = t
         description = before.describe(move) if not isinstance(move, Orders) else "orders handed in"
         self._events.append(ev.Committed(t, ply, self._history[-1].public_text, seat, source, description))
+        if self._room is not None and not self._from_room:
+            self._room.played_here(ply, self._history[-1])
         if candidate is not None:
             self._ask_chores(
                 candidate.final_occ, effect.chores, candidate.chore_touch, t, reset_touch=False, show=effect.chore_show

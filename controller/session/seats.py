@@ -3,16 +3,40 @@
 from __future__ import annotations
 
 import enum
+from typing import Any, Protocol
+
+from controller.games import Orders
 
 
 class SeatKind(enum.Enum):
     BOARD = "board"  # moves pieces on the board; the sensors read the move
     PHONE = "phone"  # enters moves on a phone; somebody carries them out on the board as the LEDs guide
     COMPUTER = "computer"  # the controller picks a move; the LEDs guide a person to carry it out
+    REMOTE = "remote"  # played at another place of a room (controller.remote); the LEDs guide its moves here
 
     @classmethod
     def parse(cls, text: str) -> SeatKind:
         try:
             return cls(text.strip().lower())
         except ValueError:
-            raise ValueError(f"a seat is 'board', 'phone' or 'computer', not {text!r}") from None
+            raise ValueError(f"a seat is 'board', 'phone', 'computer' or 'remote', not {text!r}") from None
+
+
+class Room(Protocol):
+    """The other places of a remote game (controller.remote.link): what this session does goes to them."""
+
+    def played_here(self, index: int, ply: Any) -> None:
+        """A ply committed at this place (its board, a phone, the host's dice)."""
+        ...
+
+    def seal_orders(self, orders: Orders) -> None:
+        """Orders handed in here: kept sealed until every seat of the phase has committed."""
+        ...
+
+    def close_orders(self) -> None:
+        """The host's timer ended the phase of orders."""
+        ...
+
+    def ask_takeback(self, plies: int) -> None:
+        """Ask the other places to go back to `plies` plies."""
+        ...

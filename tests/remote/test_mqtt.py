@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
+from typing import Any
 
 from controller.remote import topics
 from controller.remote.address import parse_address
@@ -17,7 +18,7 @@ from tests.remote.proxy import Cable
 WAIT = 60  # a bound for the events awaited below, never a pace: each wait ends when its event arrives
 
 
-async def next_of(events: AsyncIterator[TransportEvent], kind: type, topic: str | None = None) -> TransportEvent:
+async def next_of(events: AsyncIterator[TransportEvent], kind: type, topic: str | None = None) -> Any:
     async def find() -> TransportEvent:
         async for event in events:
             if isinstance(event, kind) and (topic is None or getattr(event, "topic", None) == topic):
@@ -34,8 +35,9 @@ def transport(broker: Broker, user: str, port: int | None = None, tls: bool = Fa
     address = parse_address(url)
     online = (topics.online(user), json.dumps({"v": 1, "online": True}).encode())
     offline = (topics.online(user), json.dumps({"v": 1, "online": False}).encode())
-    return MqttTransport(address, f"agora-{user}", will=offline, hello=online,
-                         ca_file=broker.ca_file if tls else None, **kw)
+    return MqttTransport(
+        address, f"agora-{user}", will=offline, hello=online, ca_file=broker.ca_file if tls else None, **kw
+    )
 
 
 async def test_messages_reach_a_place_that_was_away_and_its_will_marks_it_offline(broker: Broker):
