@@ -30,6 +30,15 @@ _OPEN_ERRORS: tuple[type[Exception], ...] = (*BOARD_ERRORS, ValueError)  # Value
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help=f"the game: {', '.join(names())}")
+    add_place_arguments(parser)
+    add_game_arguments(parser)
+    from controller.commands.room import add_remote_arguments
+
+    add_remote_arguments(parser, joining=False)
+
+
+def add_place_arguments(parser: argparse.ArgumentParser) -> None:
+    """What every place that plays needs: its board, its page, its games file (shared with `agora join`)."""
     add_board_arguments(parser, default="auto")
     parser.add_argument(
         "--host",
@@ -67,7 +76,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="do not treat an earlier position put back on the board as a takeback",
     )
-    add_game_arguments(parser)
 
 
 def _fail(message: str, code: int = 1) -> int:
@@ -112,8 +120,13 @@ def make_session(args: argparse.Namespace, store: GameStore, settings: SessionSe
 async def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from controller.commands.room import Room, open_guest, open_host
+    from controller.remote.errors import RemoteError
+
+    joining = getattr(args, "room", None) is not None
     try:
-        load(args.game)
+        if not joining:
+            load(args.game)
     except GameError as exc:
         return _fail(str(exc), 2)
     if not 1 <= args.port <= 65535:
@@ -133,9 +146,17 @@ async def serve(args: argparse.Namespace) -> int:
         store = GameStore(db)
     except StoreError as exc:
         return _fail(str(exc))
+    room: Room | None = None
     try:
-        session, resumed = make_session(args, store, settings)
-    except (GameError, SessionError, UsageError) as exc:
+        if joining:
+            room = await open_guest(args, store, db, settings)
+        elif getattr(args, "remote", None):
+            room = await open_host(args, store, db, settings)
+        if room is not None:
+            session, resumed = room.session, room.resumed
+        else:
+            session, resumed = make_session(args, store, settings)
+    except (GameError, SessionError, UsageError, RemoteError) as exc:
         store.close()
         return _fail(str(exc), 2)
     clock = SystemClock()
@@ -163,6 +184,9 @@ async def serve(args: argparse.Namespace) -> int:
         sim=board.hands is not None,
         pin_required=pin is not None,
     )
+    if room is not None:
+        room.attach(controller)
+        print(room.describe())
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{shown_host}:{args.port}"
     config = WebConfig(
@@ -212,6 +236,8 @@ async def serve(args: argparse.Namespace) -> int:
             await control
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await asyncio.wait_for(web, 3)
+        if room is not None:
+            await room.aclose()
         await board.aclose()
         store.close()
         if record is not None:

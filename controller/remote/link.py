@@ -198,7 +198,7 @@ class RoomLink:
 
     def _notice(self, session: Session, message: str) -> None:
         self.notices = [*self.notices[-4:], message]
-        session.message = message
+        session.tell(message)
 
     # ---- sending -----------------------------------------------------------------------------------------------
     def _flush(self) -> None:

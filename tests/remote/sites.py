@@ -52,7 +52,7 @@ async def start_site(
     board = await open_board("sim", clock, initial=session.state.occupancy(), sim=SimOptions(keep_frames=0))
     controller = Controller(session, board.matrix, clock, frame_rate=None)
     link = RoomLink(controller, place, transport, journal)
-    session.room = link
+    session.join_room(link)
     site = Site(name, session, place, controller, link, board)
     site.tasks = [asyncio.create_task(controller.run()), asyncio.create_task(link.run())]
     return site
