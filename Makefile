@@ -13,7 +13,7 @@ MPY := .micropython
 MPY_WASM_VERSION := 1.27.0
 MPY_STUBS_VERSION := 1.29.0.post1
 
-.PHONY: play test quick lint typecheck typecheck-firmware drawings unit bench browser broker shellcheck install-pi clean
+.PHONY: play test quick lint typecheck typecheck-firmware drawings unit bench bench-broker browser broker shellcheck install-pi clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Agora needs Python 3.11 or newer")'
@@ -106,6 +106,10 @@ quick: $(VENV)/.installed-test $(MPY)/.installed-wasm
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m pytest tests/bench --benchmark-enable --benchmark-only -p no:xdist $(ARGS)
 	$(BIN)/python -m tests.bench.process
+
+# One Mosquitto, many simulated boards (docs/remote.md): BOARDS=1000 SECONDS=60 by default.
+bench-broker: $(VENV)/.installed-test broker
+	$(BIN)/python -m tests.bench.broker --boards $${BOARDS:-1000} --seconds $${SECONDS:-60}
 
 clean:
 	rm -rf $(VENV) $(MPY) .mypy_cache .ruff_cache .pytest_cache .hypothesis

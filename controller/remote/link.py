@@ -92,6 +92,8 @@ class RoomLink:
         self.subscribe()
         leds = asyncio.create_task(self._publish_leds())
         try:
+            if self.transport.connected:  # up before the link began (a guest's lobby used the connection)
+                await self.controller.request(self._handler(LinkUp()))
             async for event in self.transport.events():
                 await self.controller.request(self._handler(event))
         finally:

@@ -56,10 +56,15 @@ class MqttTransport:
         self._wake = asyncio.Event()
         self._events: asyncio.Queue[TransportEvent] = asyncio.Queue()
         self._client: aiomqtt.Client | None = None
+        self._up = False
         self._task: asyncio.Task[None] | None = None
         self.connections = 0
 
     # ---- the port --------------------------------------------------------------------------------------------
+    @property
+    def connected(self) -> bool:
+        return self._client is not None and self._up
+
     def publish(self, topic: str, payload: bytes, *, retain: bool = False) -> None:
         self._unsent.append((topic, payload, retain))
         self._wake.set()
@@ -125,6 +130,7 @@ class MqttTransport:
                         await client.publish(self.hello[0], self.hello[1], qos=1, retain=True)
                     for topic_filter in list(self.filters):
                         await client.subscribe(topic_filter, qos=1)
+                    self._up = True
                     self._events.put_nowait(LinkUp())
                     sender = asyncio.create_task(self._send(client))
                     try:
@@ -142,6 +148,7 @@ class MqttTransport:
                 reason = exc.strerror or str(exc)
             finally:
                 self._client = None
+                self._up = False
             self._events.put_nowait(LinkDown(reason))
             await asyncio.sleep(delay)
             delay = min(LAST_RETRY, delay * 2)

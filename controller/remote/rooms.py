@@ -31,11 +31,29 @@ def host_room(
     store: GameStore,
     journal: Journal,
     settings: SessionSettings,
+    start: State | None = None,
 ) -> tuple[Session, Place]:
-    """A new room: the game is made here; seats of kind REMOTE are left for other places to join."""
-    session = new_session(
-        game, seats=seats, seed=seed, options=options, seat_kinds=seat_kinds, store=store, settings=settings
-    )
+    """A new room: the game is made here (or begins at `start`, a position set up like `agora replay --start`);
+    seats of kind REMOTE are left for other places to join."""
+    if start is None:
+        session = new_session(
+            game, seats=seats, seed=seed, options=options, seat_kinds=seat_kinds, store=store, settings=settings
+        )
+    else:
+        kinds = list(seat_kinds)
+        game_id = store.create(
+            game.name, start.seats, seed or 0, dict(options), [k.value for k in kinds], start.to_json()
+        )
+        record = store.get(game_id)
+        session = Session(
+            game,
+            start,
+            seat_kinds=kinds,
+            settings=settings,
+            store=store,
+            game_id=game_id,
+            tokens=record.tokens if record is not None else [],
+        )
     secrecy = secrecy_for(game)
     deal = secrecy.deal(session.state, room)
     holders = tuple(None if k is SeatKind.REMOTE else place for k in session.seat_kinds)

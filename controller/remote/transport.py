@@ -32,6 +32,11 @@ TransportEvent = Received | LinkUp | LinkDown
 
 
 class Transport(Protocol):
+    @property
+    def connected(self) -> bool:
+        """Whether the link to the broker is up now (a link handed over after the lobby may be up already)."""
+        ...
+
     def publish(self, topic: str, payload: bytes, *, retain: bool = False) -> None:
         """Send with at-least-once delivery; kept and sent again after a reconnection until the broker has it."""
         ...

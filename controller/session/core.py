@@ -378,6 +378,8 @@ class Session(SessionView):
             self._commit(self._rng.choice(moves), t, "computer")
 
     def _commit(self, move: Move, t: float, source: str, candidate: Candidate | None = None) -> None:
+        # Only this ply came from the room; what it sets off here (the host's dice, a computer's orders) goes to it.
+        from_room, self._from_room = self._from_room, False
         before = self._state
         if before.to_move is SIMULTANEOUS and not isinstance(move, Orders):
             raise SessionError("orders are handed in on each seat's page")
@@ -401,7 +403,7 @@ class Session(SessionView):
         self._confirmed_at = t
         description = before.describe(move) if not isinstance(move, Orders) else "orders handed in"
         self._events.append(ev.Committed(t, ply, self._history[-1].public_text, seat, source, description))
-        if self._room is not None and not self._from_room:
+        if self._room is not None and not from_room:
             self._room.played_here(ply, self._history[-1])
         if candidate is not None:
             self._ask_chores(

@@ -96,9 +96,9 @@ class Broker:
         d = self.directory
         (d / "data").mkdir(parents=True, exist_ok=True)
         passwd = d / "passwd"
-        passwd.write_text("")
-        for user, password in self.users.items():
-            subprocess.run([MOSQUITTO_PASSWD, "-b", str(passwd), user, password], check=True, capture_output=True)
+        # One call hashes every user's password: `-U` turns a file of USER:PASSWORD lines into the hashed form.
+        passwd.write_text("".join(f"{user}:{password}\n" for user, password in self.users.items()))
+        subprocess.run([MOSQUITTO_PASSWD, "-U", str(passwd)], check=True, capture_output=True)
         (d / "acl").write_text(acl_file_text(hub_users=[HUB_USER]))
         lines = [
             # Started as root, mosquitto would become the `mosquitto` user and lose the test's private files.

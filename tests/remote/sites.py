@@ -10,7 +10,7 @@ from pathlib import Path
 
 from controller.cli import SimOptions, open_board
 from controller.clock import VirtualClock
-from controller.games import load
+from controller.games import State, load
 from controller.remote.journal import Journal
 from controller.remote.link import RoomLink
 from controller.remote.messages import Entry, Setup
@@ -68,9 +68,13 @@ def new_host(
     room: str,
     seats: int | None = None,
     seed: int = 1,
-    kinds: tuple[SeatKind, ...] = (SeatKind.BOARD, SeatKind.REMOTE),
+    kinds: tuple[SeatKind, ...] | None = None,
+    start: State | None = None,
 ) -> tuple[Session, Place, Journal]:
+    """The host's session and place; seat 0 on its board, the other seats remote (or `kinds`)."""
     store, journal = files(tmp, "host")
+    count = start.seats if start is not None else load(game).info.check_seats(seats)
+    kinds = kinds or (SeatKind.BOARD, *[SeatKind.REMOTE] * (count - 1))
     session, place = host_room(
         load(game),
         room=room,
@@ -82,6 +86,7 @@ def new_host(
         store=store,
         journal=journal,
         settings=host_settings(SessionSettings(computer_delay=0.5)),
+        start=start,
     )
     return session, place, journal
 

@@ -15,7 +15,7 @@ def test_two_boards_play_polis_through_the_broker(tmp_path: Path, broker: Broker
     guest = launch(["join", broker.url("guest", "table")], tmp_path / "g")
     try:
         rnd = random.Random(3)
-        for ply in range(6):
+        for ply in range(4):
             mover, other = (host, guest) if ply % 2 == 0 else (guest, host)
             state = wait(mover, lambda s, n=ply: s["ply"] == n and s["mode"] == "turn", f"turn {ply}")
             text = rnd.choice(state["legal"])
@@ -26,8 +26,8 @@ def test_two_boards_play_polis_through_the_broker(tmp_path: Path, broker: Broker
             assert arrived["moves"][-1]["source"] == "remote"
             carry_out(other, effect_steps("polis", view, text, "whole"))
             carry_out(mover, effect_steps("polis", view, text, "chores"))
-        h = wait(host, lambda s: s["mode"] != "chores" and s["ply"] == 6, "the host settled")
-        g = wait(guest, lambda s: s["mode"] != "chores" and s["ply"] == 6, "the guest settled")
+        h = wait(host, lambda s: s["mode"] != "chores" and s["ply"] == 4, "the host settled")
+        g = wait(guest, lambda s: s["mode"] != "chores" and s["ply"] == 4, "the guest settled")
         assert [m["move"] for m in h["moves"]] == [m["move"] for m in g["moves"]]
         assert h["view"] == g["view"]
     finally:

@@ -91,7 +91,7 @@ def check_secrets(net: Net) -> None:
 
 
 @pytest.mark.parametrize(("game", "seats", "places"), GAMES)
-@settings(max_examples=15)
+@settings(max_examples=10)
 @given(data=st.data(), seed=st.integers(0, 2**31))
 def test_any_delivery_order_gives_every_place_the_same_game(game: str, seats: int, places: int, data, seed) -> None:
     net = make_room(game, seats, seed, places)
