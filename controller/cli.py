@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "doctor": ("controller.commands.doctor", "self-test the board: LED chain walk, live sensors, stuck or flapping"),
     "sim-device": ("simulator.device", "run a virtual co-processor on a pty and print its path"),
     "join": ("controller.commands.join", "join a room another board hosts on an MQTT broker and play its free seats"),
+    "hub": ("controller.commands.hub", "serve one page listing every board on an MQTT broker and spectate their games"),
     "history": ("controller.commands.history", "list, export (JSON) and show the games stored on this board"),
 }
 
