@@ -8,7 +8,7 @@ import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from controller.cli import SimOptions, open_board
+from controller.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games import State, load
 from controller.remote.journal import Journal
