@@ -103,9 +103,13 @@ test: lint typecheck unit
 quick: $(VENV)/.installed-test $(MPY)/.installed-wasm
 	$(BIN)/python -m pytest -n 2 -m "not browser and not slow" $(ARGS)
 
+# The speed and memory targets (README, "Numbers"): the pytest-benchmark details in CPU time, then the table of
+# every target with its Raspberry Pi Zero 2 W estimate, which fails when a target is missed. BENCH_ARGS=--pi on a Pi.
+BENCH_ARGS ?=
 bench: $(VENV)/.installed-test
-	$(BIN)/python -m pytest tests/bench --benchmark-enable --benchmark-only -p no:xdist $(ARGS)
-	$(BIN)/python -m tests.bench.process
+	$(BIN)/python -m pytest tests/bench --benchmark-enable --benchmark-only --benchmark-timer=time.process_time \
+		-p no:xdist $(ARGS)
+	$(BIN)/python -m tests.bench.table $(BENCH_ARGS)
 
 # One Mosquitto, many simulated boards (docs/remote.md): BOARDS=1000 SECONDS=60 by default.
 bench-broker: $(VENV)/.installed-test broker

@@ -1,4 +1,4 @@
-"""Controller benchmarks (issue 4's numbers): sensor event to decision, turn-start indexing, scene to frame.
+"""Controller benchmarks: sensor event to decision and lights in every game, turn-start indexing, scene to frame.
 
 Run with `make bench` (pytest-benchmark); in the normal suite they run once each as smoke tests.
 """
@@ -11,10 +11,9 @@ import pytest
 
 from controller.games import State, load
 from controller.games.playout import random_step
-from controller.games.squares import bit
 from controller.lights import SceneInput, render
 from controller.recognizer import Recognizer, build_index
-from controller.recognizer.machine import Mode
+from tests.bench import widest
 
 
 def politrics_positions(n: int, placement: bool) -> list:
@@ -42,22 +41,17 @@ def test_turn_start_indexing(benchmark, phase: str) -> None:
     assert benchmark(index_all) > 0
 
 
-def test_sensor_event_to_decision(benchmark) -> None:
-    """One lift and one place through the recognizer, in the widest Politrics position (the start)."""
-    state = load("politrics").new(seed=1)
-    index = build_index(state, state.legal_moves())
-    square = 40  # e5
-    rec = Recognizer()
-    rec.begin_turn(index, state.occupancy(), 0.0)
-    t = [0.0]
-
-    def place_and_lift() -> None:
-        t[0] += 1.0
-        rec.board(bit(square), t[0])
-        rec.board(0, t[0] + 0.1)
-
-    benchmark(place_and_lift)
-    assert rec.mode is Mode.TURN
+@pytest.mark.parametrize("game", [g for g in widest.GAMES if g != "chesspolitik"])
+def test_sensor_event_to_decision_and_lights(benchmark, game: str) -> None:
+    """Every sensor event of a sample of moves in the game's widest positions, each as the controller's loop
+    handles it, up to the LED frame of the new scene (tests.bench.widest.sensor_events)."""
+    positions = widest.widest(game, games=3)
+    seen = benchmark.pedantic(
+        lambda: [t for p in positions for t in widest.sensor_events(p.state, moves=10)], rounds=1, iterations=1
+    )
+    benchmark.extra_info["events"] = len(seen)
+    benchmark.extra_info["p99_ms"] = widest.percentile(seen, 0.99) * 1e3
+    assert seen
 
 
 def test_scene_to_frame(benchmark) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from controller.games.playout import random_playout
 from controller.games.polis import Polis, PolisState
+from controller.recognizer import build_index
 
 GAME = Polis()
 POSITIONS = 200
@@ -46,18 +47,8 @@ def _list_moves(states: list[PolisState]) -> int:
 
 
 def _index_turns(states: list[PolisState]) -> int:
-    """What the recognizer builds at a turn's start: every legal move's effect and occupancies, and the near misses."""
-    entries = 0
-    for state in states:
-        occupancy = state.occupancy()
-        index: dict[int, list[Any]] = {}
-        for move in state.legal_moves():
-            effect = state.effect(move)
-            index.setdefault(effect.after_decision(occupancy), []).append((move, effect.after_chores(occupancy)))
-        for miss in state.near_misses():
-            index.setdefault(miss.effect.after_decision(occupancy), []).append((miss.move, None))
-        entries += len(index)
-    return entries
+    """The recognizer's turn-start index (every legal move and near miss) of each position."""
+    return sum(len(build_index(state, state.legal_moves()).by_decision) for state in states)
 
 
 def test_bench_legal_move_listing(benchmark: Any) -> None:

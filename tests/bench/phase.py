@@ -1,0 +1,90 @@
+"""A whole Chesspolitik phase against the `diplomacy` package: order texts in, results out, the same 200 movement
+phases (random positions and random games of both sizes, `tests.differential.compare.sample_phases`) on each side.
+
+Agora: every seat's order texts read by the game (`Game.parse`, as the phones' texts are) and handed in
+(`State.submit`), the last submission resolving the phase. The reference: `set_orders` with its own order texts
+for every power and `process()` (and its retreat phase). CPU time of this thread, garbage collection included,
+each side the best of `rounds` runs over fresh states.
+
+`python -m tests.bench.phase` prints both and the ratio.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import time
+from dataclasses import dataclass, replace
+from functools import cache
+
+from controller.games.chesspolitik import Chesspolitik
+from tests.differential.compare import Phase, sample_phases
+from tests.differential.reference import Reference, ref_order
+
+GAME = Chesspolitik()
+
+
+@cache
+def phases(count: int = 200) -> list[Phase]:
+    return sample_phases(random.Random(5), count, {n: GAME.new(n) for n in (2, 4)})
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseSpeed:
+    phases: int
+    ours: float  # CPU seconds per phase
+    reference: float
+
+    @property
+    def ratio(self) -> float:
+        return self.reference / self.ours
+
+
+def _ours(count: int) -> float:
+    work = [(replace(state), {s: [str(o) for o in os] for s, os in orders.items()}) for state, orders in phases(count)]
+    gc.collect()
+    started = time.thread_time()
+    for state, texts in work:
+        for seat in sorted(state.participants()):
+            orders = [GAME.parse(text, state, seat) for text in texts.get(seat, ())]
+            state = state.submit(seat, orders)
+        if state.report is None:
+            raise AssertionError("the phase did not resolve")
+    return time.thread_time() - started
+
+
+def _reference(count: int) -> float:
+    work = []
+    for state, orders in phases(count):
+        ref = Reference(state)
+        texts = {
+            ref.powers[seat]: [t for t in (ref_order(o) for o in os) if t is not None] for seat, os in orders.items()
+        }
+        work.append((ref.game, texts))
+    gc.collect()
+    started = time.thread_time()
+    for game, texts in work:
+        for power, power_orders in texts.items():
+            game.set_orders(power, power_orders)
+        game.process()
+        while game.phase_type == "R":
+            game.process()
+    return time.thread_time() - started
+
+
+def measure(count: int = 200, rounds: int = 3) -> PhaseSpeed:
+    ours = min(_ours(count) for _ in range(rounds))
+    reference = min(_reference(count) for _ in range(rounds))
+    return PhaseSpeed(count, ours / count, reference / count)
+
+
+def main() -> None:
+    speed = measure()
+    print(
+        f"{speed.phases} phases: Agora {speed.ours * 1e3:.3f} ms, diplomacy {speed.reference * 1e3:.3f} ms per "
+        f"phase: {speed.ratio:.1f}x"
+    )
+
+
+if __name__ == "__main__":
+    main()

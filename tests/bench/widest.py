@@ -1,0 +1,190 @@
+"""The widest positions of every game, and what a turn's start and a sensor event cost there.
+
+"Widest" is the most legal moves for the seat at the board: the most candidates the recognizer indexes at a turn's
+start. For each game it is the widest position met in seeded random games (the engines' own playouts), and for
+Djambi, whose kills with a free corpse placement make the widest turns of all, also two constructed positions:
+3,433 moves (grown by hill-climbing on the move count) and 4,001 (grown further, never more pieces of a kind than
+a party has).
+
+Both figures are measured on the real code paths, in CPU time of this thread:
+- `turn_start`: `Session.start` on a fresh copy of the position (nothing cached): the session's turn flow, the
+  recognizer's `build_index` of every legal move and near miss, `begin_turn`;
+- `sensor_events`: for moves of the position, each change of occupancy their decision makes, as the controller's
+  loop handles it (`on_board`, `tick`, the events drained) plus the LED frame drawn from the new scene.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from controller.clock import VirtualClock
+from controller.games import State, load
+from controller.games.djambi.diagram import position
+from controller.games.playout import random_step
+from controller.lights import render
+from controller.session.core import Session
+from controller.session.runner import Controller
+from controller.session.seats import SeatKind
+from simulator.board import SimBoard
+
+DJAMBI_3433 = """
+.. BM GN GC .. YN RR YR ..
+YA .. RC .. .. YM RM .. YM
+.. .. .. YM .. RM .. BM ..
+GM .. .. .. .. .. BA .. YC
+.. .. .. .. BC .. .. .. ..
+GR GD BD .. RD .. .. .. BN
+.. RA .. RM .. YD .. xx ..
+YM .. BM RM .. BM .. .. ..
+.. .. GA BR GM RN .. xx ..
+"""
+DJAMBI_4001 = """
+.. GN YA GC .. GD GM YN ..
+BA .. RC .. .. BM RM .. BD
+.. .. .. YM .. RM .. RM ..
+RN .. .. .. .. .. BM .. YC
+.. .. .. .. BC .. .. .. ..
+.. .. GR .. RD .. BM .. ..
+.. RA .. RM .. YM .. .. ..
+.. .. YM RR .. .. .. .. ..
+.. .. .. .. .. .. .. .. ..
+"""
+GAMES = ("politrics", "polis", "politics1952", "chesspolitik", "djambi")
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    game: str
+    label: str
+    state: State
+
+    @property
+    def moves(self) -> int:
+        return len(fresh(self.state).legal_moves()) if isinstance(self.state.to_move, int) else 0
+
+
+def fresh(state: State) -> State:
+    """An equal state with nothing computed yet (a state remembers its move list once listed)."""
+    return state.game.from_json(state.to_json())
+
+
+def _widest_met(game: str, games: int, seats: int | None = None, seed: int = 0) -> State | None:
+    g = load(game)
+    best: tuple[int, State | None] = (0, None)
+    for n in range(games):
+        rnd = random.Random(seed + n)
+        state = g.new(seats, seed=seed + n)
+        for _ in range(400):
+            if state.to_move is None:
+                break
+            if isinstance(state.to_move, int):
+                count = len(state.legal_moves())
+                if count > best[0]:
+                    best = (count, state)
+            state = random_step(state, rnd)
+    return best[1]
+
+
+@cache
+def widest(game: str, games: int = 30) -> tuple[Position, ...]:
+    """The widest positions of `game` (see the module's docstring); a game of secret orders only has none."""
+    out: list[Position] = []
+    met = _widest_met(game, games)
+    if met is not None:
+        out.append(Position(game, f"widest of {games} random games", met))
+    if game == "djambi":
+        out.append(Position(game, "constructed, 3,433 moves", position(DJAMBI_3433, turn=0)))
+        out.append(Position(game, "constructed, 4,001 moves", position(DJAMBI_4001, turn=0)))
+    if not out:  # Chesspolitik: orders from phones; a turn's start at the board is its start position
+        out.append(Position(game, "a phase of secret orders", load(game).new(seed=0)))
+    return tuple(out)
+
+
+def _session(state: State) -> Session:
+    return Session(state.game, state, seat_kinds=[SeatKind.BOARD] * state.seats)
+
+
+def turn_start(state: State, repeats: int = 5) -> float:
+    """The median CPU seconds of a turn's start in `state`, each on a fresh copy."""
+    times = []
+    for _ in range(repeats):
+        copy = fresh(state)
+        session = _session(copy)
+        occupancy = copy.occupancy()
+        started = time.thread_time()
+        session.start(occupancy, 0.0)
+        times.append(time.thread_time() - started)
+    return statistics.median(times)
+
+
+def _changes(state: State, rnd: random.Random, moves: int) -> Iterator[list[int]]:
+    """For up to `moves` legal moves with a physical decision: the occupancies the decision passes through."""
+    start = state.occupancy()
+    legal = [m for m in state.legal_moves() if state.effect(m).decision or state.effect(m).decision_touch]
+    for move in rnd.sample(legal, min(moves, len(legal))):
+        effect = state.effect(move)
+        occ, seen = start, []
+        for step in effect.decision:
+            if step.src is not None:
+                occ &= ~(1 << step.src)
+                seen.append(occ)
+        for step in effect.decision:
+            if step.dst is not None:
+                occ |= 1 << step.dst
+                seen.append(occ)
+        for square in effect.decision_touch:  # a tap: the square changes and changes back
+            occ ^= 1 << square
+            seen.append(occ)
+            occ ^= 1 << square
+            seen.append(occ)
+        yield seen
+
+
+def sensor_events(state: State, moves: int = 60, seed: int = 1) -> list[float]:
+    """CPU seconds per sensor event from the controller's loop to the LED frame (see the module's docstring)."""
+    rnd = random.Random(seed)
+    out: list[float] = []
+    copy = fresh(state)
+    start = copy.occupancy()
+    for path in _changes(copy, rnd, moves):
+        session = _session(fresh(state))
+        session.start(start, 0.0)
+        session.drain()
+        clock = VirtualClock()
+        # The controller only draws the scene here; the events go to the session as its loop hands them over.
+        controller = Controller(session, SimBoard(clock, initial=start), clock, frame_rate=None)
+        t = 1.0
+        for occupancy in path:
+            t += 0.3
+            started = time.thread_time()
+            session.on_board(occupancy, t)
+            session.tick(t)
+            session.drain()
+            render(controller.scene(), t)
+            out.append(time.thread_time() - started)
+    return out
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else 0.0
+
+
+def main() -> None:
+    for game in GAMES:
+        for pos in widest(game):
+            start = turn_start(pos.state)
+            events = sensor_events(pos.state) if isinstance(pos.state.to_move, int) else []
+            print(
+                f"{game:13} {pos.label:32} {pos.moves:5} moves  turn start {start * 1000:7.2f} ms  "
+                f"event p99 {percentile(events, 0.99) * 1e6:8.1f} us  ({len(events)} events)"
+            )
+
+
+if __name__ == "__main__":
+    main()
