@@ -17,6 +17,7 @@ from controller.games import (
 from controller.games.djambi import Act, AnswerDraw, Djambi, Go, OfferDraw, Pass, Report
 from controller.games.djambi.board import parse_square
 from controller.games.djambi.diagram import position
+from controller.games.djambi.rules import Layout, Reporter, Setup, Sleeping, Vassals, WalledIn
 
 GAME = Djambi()
 CORNERS = {"A9": "RC", "I9": "BC", "I1": "YC", "A1": "GC"}
@@ -145,6 +146,25 @@ def test_options_are_checked() -> None:
             GAME.new(**bad)
     with pytest.raises(SetupError):
         GAME.new(seats=2)
+
+
+def test_an_option_with_fixed_values_is_held_as_its_enum_member_and_written_as_text() -> None:
+    chosen = {"reporter": "all", "setup": "files", "layout": "rotated", "walled_in": "region", "vassals": "first"}
+    rules = GAME.new(None, None, **chosen, sleeping_vassals="immune").rules
+    assert (rules.reporter, rules.setup, rules.layout, rules.walled_in, rules.vassals, rules.sleeping_vassals) == (
+        Reporter.ALL,
+        Setup.FILES,
+        Layout.ROTATED,
+        WalledIn.REGION,
+        Vassals.FIRST,
+        Sleeping.IMMUNE,
+    )
+    assert rules.walled_in is WalledIn.REGION
+    written = rules.to_json()
+    assert {k: written[k] for k in chosen} == chosen
+    assert all(type(v) in (bool, int, str) for v in written.values())
+    state = GAME.new(None, None, **chosen)
+    assert GAME.from_json(json.loads(json.dumps(state.to_json()))).rules.layout is Layout.ROTATED
 
 
 def test_json_round_trip_keeps_everything() -> None:

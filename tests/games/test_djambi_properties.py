@@ -149,13 +149,12 @@ def test_control_and_turns_stay_consistent(seed: int, options: dict[str, object]
 @given(seed=st.integers(0, 2**32 - 1), options=variants)
 def test_the_quick_walled_in_check_agrees_with_the_full_search(seed: int, options: dict[str, object]) -> None:
     rnd = random.Random(seed)
-    mode = str(options["walled_in"])
     for state, move in games(seed, options)[::3]:
         moves = [m for m in state.legal_moves() if isinstance(m, Act | Report) or type(m).__name__ == "Go"]
         for m in [move, *rnd.sample(moves, min(60, len(moves)))]:
             if isinstance(m, Pass | OfferDraw | Resign):
                 continue
-            walls, freed = flips(after(state.board, m), mode, sleeping(state.held))  # type: ignore[arg-type]
+            walls, freed = flips(after(state.board, m), state.rules.walled_in, sleeping(state.held))  # type: ignore[arg-type]
             expected = frozenset(walls + freed)
             assert state.effect(m).chore_touch - _reporter_all(state, m) == expected, str(m)
             nxt = state.play(m)

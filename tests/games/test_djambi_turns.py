@@ -8,6 +8,7 @@ from controller.games.djambi import AnswerDraw, Djambi, Go, OfferDraw, Pass, Res
 from controller.games.djambi.board import CORPSE, MILITANT, parse_square
 from controller.games.djambi.diagram import parse_diagram, position
 from controller.games.djambi.order import VASSAL
+from controller.games.djambi.rules import WalledIn
 from controller.games.djambi.state import DjambiState
 from controller.games.djambi.walls import walled
 from controller.games.errors import IllegalMoveError
@@ -143,7 +144,7 @@ RING = dict.fromkeys(("B1", "B2", "B3", "A3"), "xx")  # a ring of corpses around
 )
 def test_walled_in_region_rule(extra: dict[str, str], dies: bool) -> None:
     board = _board(A1="GC", I9="BC", I1="YC", A9="RC", **{**RING, **extra})
-    assert walled(board, "region") == ([parse_square("A1")] if dies else [])
+    assert walled(board, WalledIn.REGION) == ([parse_square("A1")] if dies else [])
 
 
 @pytest.mark.parametrize(
@@ -159,7 +160,7 @@ def test_walled_in_region_rule(extra: dict[str, str], dies: bool) -> None:
 )
 def test_walled_in_only_once_no_necromobile_is_left(extra: dict[str, str], dies: bool) -> None:
     board = _board(A1="GC", I9="BC", I1="YC", A9="RC", **{**RING, **extra})
-    assert walled(board, "no_necromobile") == ([parse_square("A1")] if dies else [])
+    assert walled(board, WalledIn.NO_NECROMOBILE) == ([parse_square("A1")] if dies else [])
 
 
 def test_by_default_the_last_necromobiles_death_walls_the_chief_in() -> None:
@@ -180,30 +181,30 @@ def test_by_default_the_last_necromobiles_death_walls_the_chief_in() -> None:
 
 def test_walled_in_corpses_rule_needs_corpses_on_every_neighbour() -> None:
     pocket = _board(A1="GC", I9="BC", I1="YC", A9="RC", **RING)
-    assert walled(pocket, "corpses") == []  # A2 is empty
+    assert walled(pocket, WalledIn.CORPSES) == []  # A2 is empty
     shut = _board(A1="GC", I9="BC", I1="YC", A9="RC", A2="xx", B1="xx", B2="xx")
-    assert walled(shut, "corpses") == [parse_square("A1")]
-    assert walled(shut, "never") == []
+    assert walled(shut, WalledIn.CORPSES) == [parse_square("A1")]
+    assert walled(shut, WalledIn.NEVER) == []
 
 
 def test_the_region_reaches_the_empty_maze() -> None:
     ring = dict.fromkeys(("C3", "D3", "E3", "F3", "G3", "C4", "G4", "C5", "G5", "C6", "G6"), "xx")
     ring |= dict.fromkeys(("C7", "D7", "E7", "F7", "G7"), "xx")
     board = _board(D4="GC", I9="BC", I1="YC", A9="RC", **ring)
-    assert walled(board, "region") == []
-    assert walled(_board(D4="GC", I9="BC", I1="YC", A9="RC", E5="xx", **ring), "region") == [parse_square("D4")]
+    assert walled(board, WalledIn.REGION) == []
+    assert walled(_board(D4="GC", I9="BC", I1="YC", A9="RC", E5="xx", **ring), WalledIn.REGION) == [parse_square("D4")]
 
 
 def test_chiefs_walled_in_together_die_together() -> None:
     board = _board(A1="GC", I1="YC", I9="BC", A9="RC", A2="xx", B2="xx", B1="xx", H1="xx", H2="xx", I2="xx")
-    assert walled(board, "region") == [parse_square("I1"), parse_square("A1")]
+    assert walled(board, WalledIn.REGION) == [parse_square("I1"), parse_square("A1")]
 
 
 def test_a_chief_in_power_is_never_walled_in() -> None:
     ring = dict.fromkeys(("D4", "E4", "F4", "D5", "F5", "D6", "E6", "F6"), "xx")
     board = _board(E5="RC", I9="BC", A1="GM", **ring)
-    assert walled(board, "region") == []
-    assert walled(board, "corpses") == []
+    assert walled(board, WalledIn.REGION) == []
+    assert walled(board, WalledIn.CORPSES) == []
 
 
 def test_first_vassals_option_keeps_them_after_power_is_lost() -> None:

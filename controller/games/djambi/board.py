@@ -6,6 +6,7 @@ compares fast and round-trips as a value. A byte is EMPTY, CORPSE, or a living p
 
 from __future__ import annotations
 
+from controller.games.djambi.rules import Layout, Setup
 from controller.games.errors import InvalidMoveError
 from controller.games.physical import Piece
 
@@ -121,11 +122,11 @@ def _rotate(square: int, party: int) -> int:
     return r * SIZE + f
 
 
-def start_board(setup: str, layout: str = "mirrored") -> bytes:
+def start_board(setup: Setup, layout: Layout = Layout.MIRRORED) -> bytes:
     """The starting position: each party fills the 3x3 block in its corner, Chief in the corner."""
-    red = dict(_RED_RANKS if setup == "ranks" else _RED_FILES)
+    red = dict(_RED_RANKS if setup is Setup.RANKS else _RED_FILES)
     red.update(dict.fromkeys(_MILITANTS, MILITANT))
-    place = _rotate if layout == "rotated" else _mirror
+    place = _rotate if layout is Layout.ROTATED else _mirror
     board = bytearray(SQUARES)
     for party in range(len(PARTIES)):
         for name, kind in red.items():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from controller.games.djambi.board import CHIEF_CODES, CORPSE, PARTIES, PARTY_OF
 from controller.games.djambi.order import VASSAL, power_party
-from controller.games.djambi.rules import Rules
+from controller.games.djambi.rules import Rules, Vassals
 from controller.games.djambi.walls import flips
 
 N = len(PARTIES)
@@ -33,7 +33,7 @@ def settle(board: bytearray, control: list[int], held: list[int], rules: Rules) 
             if held[q] == owner:
                 held[q], control[q] = NOBODY, owner
     power = power_party(bytes(board))
-    taken = rules.vassals == "first" and power is not None
+    taken = rules.vassals is Vassals.FIRST and power is not None
     for sq in walls:
         lost = PARTY_OF[board[sq]]
         kept = rules.comeback and not taken
@@ -43,7 +43,7 @@ def settle(board: bytearray, control: list[int], held: list[int], rules: Rules) 
         if not kept:
             board[sq] = CORPSE
     lost_for_good = False
-    if rules.vassals == "first" and power is not None:
+    if rules.vassals is Vassals.FIRST and power is not None:
         for p in asleep:
             if held[p] == p:  # still walled in: its Chief dies as the Chief in power takes its parties
                 board[board.index(CHIEF_CODES[p])] = CORPSE

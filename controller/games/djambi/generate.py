@@ -28,7 +28,7 @@ from controller.games.djambi.board import (
     SQUARES,
 )
 from controller.games.djambi.moves import Act, Go, Master, Report
-from controller.games.djambi.rules import Rules
+from controller.games.djambi.rules import Reporter, Rules
 from controller.games.moves import Move
 
 
@@ -75,7 +75,7 @@ def board_moves(
     # Where a displaced corpse or piece may go: every empty square but the Maze, plus the actor's origin.
     places = [s for s in range(SQUARES) if not board[s] and s != MAZE]
     maze_free = not board[MAZE]
-    all_reporter = rules.reporter == "all"
+    all_reporter = rules.reporter is Reporter.ALL
     master = rules.master_moves
     lands: dict[int, list[int]] = {}  # landing() per (origin, Chief displaced?): an origin has several acts
 

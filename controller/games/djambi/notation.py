@@ -25,6 +25,7 @@ from controller.games.djambi.board import (
     parse_square,
 )
 from controller.games.djambi.moves import Act, AnswerDraw, Go, OfferDraw, Pass, Report, Resign
+from controller.games.djambi.rules import Reporter
 from controller.games.djambi.state import DjambiState
 from controller.games.djambi.text import piece_name
 from controller.games.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
@@ -88,7 +89,7 @@ def parse(text: str, state: DjambiState, seat: int | None) -> Move:
                 continue
             if victims_text and not (isinstance(move, Report) and sorted(move.victims) == victims):
                 continue
-            if not victims_text and isinstance(move, Report) and state.rules.reporter == "one":
+            if not victims_text and isinstance(move, Report) and state.rules.reporter is Reporter.ONE:
                 continue
         else:
             if not isinstance(move, Act):

@@ -2,19 +2,64 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
 from controller.games.errors import SetupError
-from controller.games.info import Option, OptionValue
+from controller.games.info import Option, OptionValue, chosen
+
+
+class Reporter(enum.StrEnum):
+    """Whom the Reporter kills."""
+
+    ONE = "one"  # one orthogonally adjacent piece of its choice, if it wants
+    ALL = "all"  # every adjacent piece of the other players
+
+
+class Setup(enum.StrEnum):
+    """Where the Assassins face each other at the start."""
+
+    RANKS = "ranks"  # along ranks 1 and 9
+    FILES = "files"  # along files A and I
+
+
+class Layout(enum.StrEnum):
+    """How the other parties' blocks relate to Red's."""
+
+    MIRRORED = "mirrored"  # mirrored, so that Assassins face each other
+    ROTATED = "rotated"  # turned with the board, each Assassin beside its Chief the same way round
+
+
+class WalledIn(enum.StrEnum):
+    """When a Chief outside the Maze dies walled in."""
+
+    NO_NECROMOBILE = "no_necromobile"  # no way out and no Necromobile left on the board
+    REGION = "region"  # no way out and no Necromobile of its own party inside
+    CORPSES = "corpses"  # every neighbouring square holds a corpse
+    NEVER = "never"
+
+
+class Vassals(enum.StrEnum):
+    """Whom the pieces of a walled-in Chief obey."""
+
+    POWER = "power"  # whichever Chief is in power, only while it is
+    FIRST = "first"  # for good, the first Chief in power after the walling
+
+
+class Sleeping(enum.StrEnum):
+    """What may happen to the vassals of a walled-in Chief while nobody is in power."""
+
+    OPEN = "open"  # they do not move but may be attacked
+    IMMUNE = "immune"  # nobody may touch them
+
 
 OPTIONS: tuple[Option, ...] = (
     Option(
         "reporter",
-        "one",
+        Reporter.ONE,
         "the Reporter kills one orthogonally adjacent piece of its choice, if it wants ('one'), or every adjacent "
         "piece of the other players ('all')",
-        choices=("one", "all"),
     ),
     Option(
         "kill_own",
@@ -23,25 +68,22 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "setup",
-        "ranks",
+        Setup.RANKS,
         "start with the Assassins facing each other along ranks 1 and 9 ('ranks') or along files A and I ('files')",
-        choices=("ranks", "files"),
     ),
     Option(
         "layout",
-        "mirrored",
+        Layout.MIRRORED,
         "the other parties' blocks are Red's mirrored, so that Assassins face each other ('mirrored'), or Red's "
         "block turned with the board, each Assassin beside its Chief the same way round ('rotated')",
-        choices=("mirrored", "rotated"),
     ),
     Option(
         "walled_in",
-        "no_necromobile",
+        WalledIn.NO_NECROMOBILE,
         "a Chief outside the Maze dies walled in when no path of empty squares and own pieces leads to the Maze or "
         "to another party's piece and no Necromobile is left on the board to open the wall ('no_necromobile'), or "
         "no Necromobile of its own party is inside ('region'), only when every neighbouring square holds a corpse "
         "('corpses'), or never ('never')",
-        choices=("no_necromobile", "region", "corpses", "never"),
     ),
     Option(
         "comeback",
@@ -51,17 +93,15 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "vassals",
-        "power",
+        Vassals.POWER,
         "the pieces of a walled-in Chief obey whichever Chief is in power, only while it is ('power'), or belong for "
         "good to the first Chief in power after the walling ('first')",
-        choices=("power", "first"),
     ),
     Option(
         "sleeping_vassals",
-        "open",
+        Sleeping.OPEN,
         "while nobody is in power the vassals of a walled-in Chief do not move but may be attacked ('open'), or "
         "nobody may touch them at all ('immune')",
-        choices=("open", "immune"),
     ),
     Option(
         "chief_corpse_to_maze",
@@ -94,14 +134,14 @@ OPTIONS: tuple[Option, ...] = (
 class Rules:
     """The resolved options of one game; part of every state, so positions under different rules differ."""
 
-    reporter: str = "one"
+    reporter: Reporter = Reporter.ONE
     kill_own: bool = True
-    setup: str = "ranks"
-    layout: str = "mirrored"
-    walled_in: str = "no_necromobile"
+    setup: Setup = Setup.RANKS
+    layout: Layout = Layout.MIRRORED
+    walled_in: WalledIn = WalledIn.NO_NECROMOBILE
     comeback: bool = False
-    vassals: str = "power"
-    sleeping_vassals: str = "open"
+    vassals: Vassals = Vassals.POWER
+    sleeping_vassals: Sleeping = Sleeping.OPEN
     chief_corpse_to_maze: bool = True
     master_moves: bool = False
     draw_offers: bool = True
@@ -109,10 +149,31 @@ class Rules:
 
     @classmethod
     def from_options(cls, options: Mapping[str, OptionValue]) -> Rules:
-        return cls(**{f.name: options[f.name] for f in fields(cls)})  # type: ignore[arg-type]
+        """Rules from options already checked by `Option.check`: a fixed set of values is held as its enum member."""
+        kill_own, comeback, corpse_to_maze = options["kill_own"], options["comeback"], options["chief_corpse_to_maze"]
+        master, offers, turns = options["master_moves"], options["draw_offers"], options["draw_turns"]
+        flags = (kill_own, comeback, corpse_to_maze, master, offers)
+        if not all(isinstance(f, bool) for f in flags) or isinstance(turns, bool) or not isinstance(turns, int):
+            raise SetupError(f"Djambi options out of type: {dict(options)!r}")
+        return cls(
+            reporter=chosen(options, "reporter", Reporter),
+            kill_own=bool(kill_own),
+            setup=chosen(options, "setup", Setup),
+            layout=chosen(options, "layout", Layout),
+            walled_in=chosen(options, "walled_in", WalledIn),
+            comeback=bool(comeback),
+            vassals=chosen(options, "vassals", Vassals),
+            sleeping_vassals=chosen(options, "sleeping_vassals", Sleeping),
+            chief_corpse_to_maze=bool(corpse_to_maze),
+            master_moves=bool(master),
+            draw_offers=bool(offers),
+            draw_turns=turns,
+        )
 
     def to_json(self) -> dict[str, OptionValue]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        """The options as JSON shows them: an enum member as its plain text."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        return {name: str(v) if isinstance(v, enum.StrEnum) else v for name, v in values.items()}
 
 
 def resolve(options: Mapping[str, object]) -> Rules:

@@ -25,7 +25,7 @@ from controller.games.djambi.fate import inherit, settle, sleeping
 from controller.games.djambi.generate import board_moves
 from controller.games.djambi.moves import Act, AnswerDraw, Go, OfferDraw, Pass, Report, Resign
 from controller.games.djambi.order import VASSAL, controller, in_game, next_turn, power_party
-from controller.games.djambi.rules import Rules
+from controller.games.djambi.rules import Reporter, Rules, Sleeping, WalledIn
 from controller.games.djambi.walls import PlacementWatch, WallWatch, escape, flips
 from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move
@@ -172,7 +172,7 @@ class DjambiState(State):
 
     def asleep(self) -> frozenset[int]:
         """The parties nobody may touch: vassals while nobody is in power, with the 'immune' sleeping_vassals rule."""
-        if self.rules.sleeping_vassals != "immune" or power_party(self.board) is not None:
+        if self.rules.sleeping_vassals is not Sleeping.IMMUNE or power_party(self.board) is not None:
             return frozenset()
         return frozenset(p for p, s in enumerate(self.control) if s == VASSAL)
 
@@ -238,7 +238,7 @@ class DjambiState(State):
         if id(move) not in self.derived.ids:
             self._check(move)
         if isinstance(move, _BOARD_MOVES):
-            return effect(self.board, move, self._walled(move), self.rules.reporter == "all")
+            return effect(self.board, move, self._walled(move), self.rules.reporter is Reporter.ALL)
         if isinstance(move, Resign):
             return self._resign_effect()
         return NO_EFFECT
@@ -306,7 +306,7 @@ class DjambiState(State):
         return text.turn_text(self)
 
 
-def _flipped(board: bytes | bytearray, square: int, mode: str, asleep: frozenset[int]) -> bool:
+def _flipped(board: bytes | bytearray, square: int, mode: WalledIn, asleep: frozenset[int]) -> bool:
     """Does the Chief on `square` change state on `board`: walled in when awake, freed when walled in?"""
     free = square == MAZE or escape(board, square, mode) is not None
     return free == (PARTY_OF[board[square]] in asleep)

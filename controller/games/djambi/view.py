@@ -10,7 +10,7 @@ from typing import Any
 from controller.games.djambi.board import CHIEF_CODES, CORPSE, MAZE, NAMES, PARTIES, PARTY_OF
 from controller.games.djambi.order import VASSAL, controller, next_turn, power_party
 from controller.games.djambi.position import Position
-from controller.games.djambi.rules import Rules
+from controller.games.djambi.rules import Layout, Rules, WalledIn
 
 UPCOMING = 8  # turns listed ahead, enough to show the power's extra turns between two of each other party's
 
@@ -66,18 +66,18 @@ def notes(rules: Rules) -> list[str]:
     """The rules in play that change what happens on the board, in words for the panel."""
     out = [
         "Walled in: a Chief dies when no way out is left and no Necromobile is left to open one"
-        if rules.walled_in == "no_necromobile"
+        if rules.walled_in is WalledIn.NO_NECROMOBILE
         else "Walled in: a Chief dies when no way out is left and no Necromobile of its own is inside the walls"
-        if rules.walled_in == "region"
+        if rules.walled_in is WalledIn.REGION
         else "Walled in: a Chief dies when corpses fill every square around it"
-        if rules.walled_in == "corpses"
+        if rules.walled_in is WalledIn.CORPSES
         else "Nobody dies walled in"
     ]
-    if rules.comeback and rules.walled_in != "never":
+    if rules.comeback and rules.walled_in is not WalledIn.NEVER:
         out.append("A walled-in Chief lies turned over and comes back if its wall is opened again")
     if rules.master_moves:
         out.append("Master moves: an Assassin or Diplomat that acted in the Maze may act on another Chief as it leaves")
-    if rules.layout == "rotated":
+    if rules.layout is Layout.ROTATED:
         out.append("Start: every block is Red's turned with the board")
     return out
 

@@ -31,6 +31,7 @@ from controller.games.djambi.board import (
     PARTY_OF,
     dilate,
 )
+from controller.games.djambi.rules import WalledIn
 from controller.games.squares import lowest
 
 
@@ -52,17 +53,17 @@ def _bits(board: bytes | bytearray, table: bytes) -> int:
     return int(board.translate(table)[::-1], 2)
 
 
-def escape(board: bytes | bytearray, square: int, mode: str) -> int | None:
+def escape(board: bytes | bytearray, square: int, mode: WalledIn) -> int | None:
     """A certificate that the Chief on `square` is not walled in (a mask of squares), or None when it is."""
-    if mode == "never":
+    if mode is WalledIn.NEVER:
         return 0
-    if mode == "corpses":
+    if mode is WalledIn.CORPSES:
         for n in NEIGHBOURS[square]:
             if board[n] != CORPSE:
                 return 1 << n
         return None
     cert = _region_escape(board, square)
-    if cert is None and mode == "no_necromobile":
+    if cert is None and mode is WalledIn.NO_NECROMOBILE:
         # Any Necromobile could still carry a corpse of the wall away: the Chief lives while that one does.
         necros = _bits(board, _ANY_NECRO)
         if necros:
@@ -92,10 +93,10 @@ def _region_escape(board: bytes | bytearray, square: int) -> int | None:
     return None
 
 
-def wall(board: bytes | bytearray, square: int, mode: str) -> int:
+def wall(board: bytes | bytearray, square: int, mode: WalledIn) -> int:
     """For a walled-in Chief: the squares its fate depends on, the region it reaches and the wall around it. Only a
     move that changes one of them can open the wall (no Necromobile ever comes back to the board)."""
-    if mode == "corpses":
+    if mode is WalledIn.CORPSES:
         return NEIGHBOUR_MASK[square] | 1 << square
     _, passable = _goals_and_passable(board, PARTY_OF[board[square]])
     region = 1 << square
@@ -110,14 +111,14 @@ def chief_squares(board: bytes | bytearray) -> list[int]:
     return [board.index(c) for c in CHIEF_CODES if c in board]
 
 
-def flips(board: bytes | bytearray, mode: str, sleeping: Collection[int] = ()) -> tuple[list[int], list[int]]:
+def flips(board: bytes | bytearray, mode: WalledIn, sleeping: Collection[int] = ()) -> tuple[list[int], list[int]]:
     """(the squares of the Chiefs walled in on this board, those of the `sleeping` parties' Chiefs, walled in before
     and kept on the board by the comeback rule, whose wall is open again).
 
     Nobody is walled in once at most one Chief is still in the game (the game is over). Chiefs walled in by one move
     go together; one walled in never shuts another in, since a Chief whose only way out led to it would itself be
     in reach of that Chief, which then would not be walled in."""
-    if mode == "never":
+    if mode is WalledIn.NEVER:
         return [], []
     chiefs = [(sq, PARTY_OF[board[sq]]) for sq in chief_squares(board)]
     freed = [sq for sq, p in chiefs if p in sleeping and (sq == MAZE or escape(board, sq, mode) is not None)]
@@ -127,7 +128,7 @@ def flips(board: bytes | bytearray, mode: str, sleeping: Collection[int] = ()) -
     return [sq for sq in awake if sq != MAZE and sq not in freed and escape(board, sq, mode) is None], freed
 
 
-def walled(board: bytes | bytearray, mode: str) -> list[int]:
+def walled(board: bytes | bytearray, mode: WalledIn) -> list[int]:
     """The squares of the Chiefs walled in on this board, none of them walled in before."""
     return flips(board, mode)[0]
 
@@ -158,9 +159,9 @@ class WallWatch:
 
     __slots__ = ("union", "watch")
 
-    def __init__(self, board: bytes | bytearray, mode: str, sleeping: Collection[int] = ()) -> None:
+    def __init__(self, board: bytes | bytearray, mode: WalledIn, sleeping: Collection[int] = ()) -> None:
         watch: list[tuple[int, int]] = []
-        if mode != "never":
+        if mode is not WalledIn.NEVER:
             for sq in chief_squares(board):
                 if sq == MAZE:
                     watch.append((sq, 1 << sq))  # exempt for as long as it stays in the Maze
@@ -192,7 +193,7 @@ class PlacementWatch:
 
     __slots__ = ("chief_party", "open", "safe", "slow", "watch")
 
-    def __init__(self, base: bytes | bytearray, mode: str, displaced: int, sleeping: Collection[int] = ()) -> None:
+    def __init__(self, base: bytes | bytearray, mode: WalledIn, displaced: int, sleeping: Collection[int] = ()) -> None:
         self.watch = WallWatch(base, mode, sleeping)
         self.chief_party = PARTY_OF[displaced] if displaced in CHIEF_CODES else -1
         # A Chief already walled in on the base board, or a walled-in Chief moved: leave every placement to the full
@@ -200,9 +201,9 @@ class PlacementWatch:
         self.slow = any(cert == FULL for _, cert in self.watch.watch) or self.chief_party in sleeping
         self.open = FULL
         if self.chief_party >= 0:
-            if mode == "region" or (mode == "no_necromobile" and not _bits(base, _ANY_NECRO)):
+            if mode is WalledIn.REGION or (mode is WalledIn.NO_NECROMOBILE and not _bits(base, _ANY_NECRO)):
                 self.open = open_squares(base, self.chief_party)
-            elif mode == "corpses":
+            elif mode is WalledIn.CORPSES:
                 self.open = sum(1 << p for p in range(len(base)) if any(base[n] != CORPSE for n in NEIGHBOURS[p]))
         # Placements that touch no way out and leave a moved Chief in the open: nobody is walled in.
         self.safe = 0 if self.slow else self.open & ~self.watch.union
