@@ -2,6 +2,10 @@
 
 Every move is one row holding its text and the full state after it (the game API's JSON), so a game resumes from
 its last row without replaying anything, and an export needs no rules engine.
+
+Every failure of the file is a `StoreError` with one line for people. Some pass by themselves (locked by another
+program, a full disk, a read-only mount, an I/O error: the writer retries); the others (not an Agora file, a damaged
+row) name the way out: move the file aside.
 """
 
 from __future__ import annotations
@@ -46,12 +50,55 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 """
 
+_COLUMNS_OF = {
+    "games": {
+        "id",
+        "game",
+        "seats",
+        "seed",
+        "options",
+        "seat_kinds",
+        "tokens",
+        "initial",
+        "created",
+        "updated",
+        "status",
+        "outcome",
+    },
+    "moves": {"game_id", "ply", "text", "seat", "source", "state", "at"},
+}
+
 
 def default_db_path() -> Path:
     """Where the games file lives: `$AGORA_HOME/games.sqlite`, else ~/.local/share/agora/games.sqlite."""
     home = os.environ.get("AGORA_HOME")
     base = Path(home) if home else Path.home() / ".local" / "share" / "agora"
     return base / "games.sqlite"
+
+
+APPLICATION_ID = 0x41474F52  # "AGOR": marks a games file as Agora's (PRAGMA application_id)
+BUSY_TIMEOUT = 0.25  # seconds SQLite waits for another program's lock before a write fails (and is retried)
+
+
+def _way_out(path: Path) -> str:
+    return f"move it aside (mv {path} {path}.damaged) and start afresh"
+
+
+def _failure(path: Path, exc: sqlite3.Error) -> StoreError:
+    """One line for a failure of SQLite on the games file."""
+    text = str(exc)
+    low = text.lower()
+    if "locked" in low or "busy" in low:
+        return StoreError(f"the games file {path} is locked by another program: {text}")
+    if "full" in low:
+        return StoreError(f"the disk of the games file {path} is full: free some space")
+    if "readonly" in low or "read-only" in low:
+        return StoreError(f"the games file {path} cannot be written (read-only): {text}")
+    if "disk i/o" in low or "unable to open" in low:
+        return StoreError(f"the games file {path} cannot be reached: {text}")
+    if isinstance(exc, sqlite3.DatabaseError) and ("not a database" in low or "malformed" in low):
+        return StoreError(f"the games file {path} is damaged ({text}): {_way_out(path)}")
+    return StoreError(f"the games file {path} cannot be used: {text}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,23 +129,57 @@ class MoveRecord:
 
 
 class GameStore:
-    """One SQLite file of games. Not shared between threads: the controller's one loop owns it."""
+    """One SQLite file of games. One thread at a time uses it (`agora play` gives it a thread of its own)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.path = Path(path)
         try:
             if str(path) != ":memory:":
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(str(path), isolation_level=None, timeout=5.0)
+        except OSError as exc:
+            raise StoreError(f"cannot make the folder of the games file {path}: {exc.strerror}") from exc
+        _check_header(self.path)
+        try:
+            self.db = sqlite3.connect(str(path), isolation_level=None, timeout=busy_timeout, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise _failure(self.path, exc) from exc
+        try:
+            self._check_kind()
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self.db.executescript(SCHEMA)
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot use the games file {path}: {exc}") from exc
+        except sqlite3.Error as exc:
+            self.db.close()
+            raise _failure(self.path, exc) from exc
+        except StoreError:
+            self.db.close()
+            raise
+
+    def _check_kind(self) -> None:
+        """Refuse another program's SQLite file instead of adding tables to it (or reading its rows as games)."""
+        app = self.db.execute("PRAGMA application_id").fetchone()[0]
+        tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        ours = {"games", "moves"}
+        if app not in (0, APPLICATION_ID) or (tables and not ours <= tables):
+            raise StoreError(
+                f"{self.path} is not an Agora games file (another program's database): "
+                f"choose another with --db, or {_way_out(self.path)}"
+            )
+        for table, wanted in _COLUMNS_OF.items():
+            if table in tables:
+                have = {r[1] for r in self.db.execute(f"PRAGMA table_info({table})")}
+                if not wanted <= have:
+                    raise StoreError(f"{self.path} has a {table} table of another layout: {_way_out(self.path)}")
+        if app == 0 and not tables:
+            self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
     def close(self) -> None:
         self.db.close()
+
+    def pending(self) -> int:
+        """Writes not yet stored: none, every write here is durable when it returns (see `Journal`)."""
+        return 0
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -106,10 +187,25 @@ class GameStore:
             self.db.execute("BEGIN IMMEDIATE")
             yield self.db
             self.db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._rollback()
+            raise _failure(self.path, exc) from exc
         except BaseException:
+            self._rollback()
+            raise
+
+    def _rollback(self) -> None:
+        try:
             if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
-            raise
+        except sqlite3.Error:
+            pass  # the transaction is gone with the failure that ended it
+
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
+        try:
+            return self.db.execute(sql, args).fetchall()
+        except sqlite3.Error as exc:
+            raise _failure(self.path, exc) from exc
 
     # ---- writing ----------------------------------------------------------------------------------------------
     def create(
@@ -176,45 +272,55 @@ class GameStore:
 
     # ---- reading ----------------------------------------------------------------------------------------------
     def _record(self, row: tuple[Any, ...]) -> GameRecord:
-        plies = self.db.execute("SELECT COUNT(*) FROM moves WHERE game_id = ?", (row[0],)).fetchone()[0]
-        return GameRecord(
-            id=row[0],
-            game=row[1],
-            seats=row[2],
-            seed=row[3],
-            options=json.loads(row[4]),
-            seat_kinds=json.loads(row[5]),
-            tokens=json.loads(row[6]),
-            initial=json.loads(row[7]),
-            created=row[8],
-            updated=row[9],
-            status=row[10],
-            outcome=json.loads(row[11]) if row[11] else None,
-            plies=plies,
+        plies = self._read("SELECT COUNT(*) FROM moves WHERE game_id = ?", (row[0],))[0][0]
+        names = ("id", "game", "seats", "seed", "options", "seat_kinds", "tokens", "initial", "created", "updated")
+        fields: dict[str, Any] = dict(zip(names, row[:10], strict=True))
+        try:
+            for key in ("options", "seat_kinds", "tokens", "initial"):
+                fields[key] = json.loads(fields[key])
+            outcome = json.loads(row[11]) if row[11] else None
+        except (TypeError, ValueError) as exc:
+            raise self._damaged(row[0], f"a column is not JSON ({exc})") from exc
+        problem = _record_problem(fields, outcome)
+        if problem:
+            raise self._damaged(row[0], problem)
+        return GameRecord(**fields, status=row[10], outcome=outcome, plies=plies)
+
+    def _damaged(self, game_id: object, problem: str) -> StoreError:
+        return StoreError(
+            f"game {game_id} in the games file {self.path} is damaged: {problem}; start afresh with --new, "
+            f"or {_way_out(self.path)}"
         )
 
     _COLUMNS = "id, game, seats, seed, options, seat_kinds, tokens, initial, created, updated, status, outcome"
 
     def get(self, game_id: int) -> GameRecord | None:
-        row = self.db.execute(f"SELECT {self._COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
-        return None if row is None else self._record(row)
+        rows = self._read(f"SELECT {self._COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return None if not rows else self._record(rows[0])
 
     def unfinished(self) -> GameRecord | None:
         """The game the board was playing when it stopped, if any."""
-        row = self.db.execute(
-            f"SELECT {self._COLUMNS} FROM games WHERE status = 'playing' ORDER BY updated DESC LIMIT 1"
-        ).fetchone()
-        return None if row is None else self._record(row)
+        rows = self._read(f"SELECT {self._COLUMNS} FROM games WHERE status = 'playing' ORDER BY updated DESC LIMIT 1")
+        return None if not rows else self._record(rows[0])
 
     def games(self, limit: int = 100) -> list[GameRecord]:
-        rows = self.db.execute(f"SELECT {self._COLUMNS} FROM games ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
+        rows = self._read(f"SELECT {self._COLUMNS} FROM games ORDER BY id DESC LIMIT ?", (limit,))
         return [self._record(r) for r in rows]
 
     def moves(self, game_id: int) -> list[MoveRecord]:
-        rows = self.db.execute(
+        rows = self._read(
             "SELECT ply, text, seat, source, state, at FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
-        ).fetchall()
-        return [MoveRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
+        )
+        out: list[MoveRecord] = []
+        for r in rows:
+            try:
+                state = json.loads(r[4])
+            except (TypeError, ValueError) as exc:
+                raise self._damaged(game_id, f"the state after move {r[0]} is not JSON ({exc})") from exc
+            if not (isinstance(r[1], str) and isinstance(state, dict) and (r[2] is None or type(r[2]) is int)):
+                raise self._damaged(game_id, f"move {r[0]} is not a move of an Agora game")
+            out.append(MoveRecord(r[0], r[1], r[2], str(r[3]), state, r[5]))
+        return out
 
     def export(self, game_id: int) -> dict[str, Any]:
         """A stored game as JSON: its set-up, the move texts in order, and the final state."""
@@ -236,3 +342,31 @@ class GameStore:
             "initial": record.initial,
             "final": moves[-1].state if moves else record.initial,
         }
+
+
+def _check_header(path: Path) -> None:
+    """SQLite takes a short file of anything for an empty database and would write over it: refuse it instead."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(16)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise StoreError(f"cannot read the games file {path}: {exc.strerror}") from exc
+    if head and head != b"SQLite format 3\x00":
+        raise StoreError(f"{path} is not an Agora games file (not an SQLite database): {_way_out(path)}")
+
+
+def _record_problem(f: dict[str, Any], outcome: Any) -> str:
+    """What makes a stored game unreadable, or ""."""
+    if not isinstance(f["game"], str) or type(f["seats"]) is not int or type(f["seed"]) is not int:
+        return "its game, seat count or seed has the wrong type"
+    if not isinstance(f["options"], dict) or not isinstance(f["initial"], dict):
+        return "its options or start position is not a JSON object"
+    for name, key in (("seat kinds", "seat_kinds"), ("seat tokens", "tokens")):
+        items = f[key]
+        if not isinstance(items, list) or len(items) != f["seats"] or not all(isinstance(x, str) for x in items):
+            return f"its {name} are not {f['seats']} texts"
+    if outcome is not None and not isinstance(outcome, dict):
+        return "its outcome is not a JSON object"
+    return ""

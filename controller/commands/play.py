@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import errno
 import secrets
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -14,15 +15,18 @@ from typing import TextIO
 
 from controller.backends import BOARD_ERRORS, BoardSpecError, add_board_arguments, open_board
 from controller.clock import SystemClock
-from controller.commands.options import UsageError, add_game_arguments, parse_options, parse_seats
+from controller.commands.options import UsageError, add_game_arguments
+from controller.commands.resume import Choice, choose_session, resume_note
 from controller.errors import SessionError, StoreError
 from controller.games import GameError, load, names
 from controller.recognizer import RecognizerSettings
 from controller.service_notify import ServiceNotifier, start_keep_alive, stop_keep_alive
-from controller.session.core import Session, SessionSettings
-from controller.session.factory import new_session, resume_session
+from controller.session.core import SessionSettings
+from controller.session.factory import new_session
+from controller.session.journal import StoreWorker
 from controller.session.runner import Controller
 from controller.store import GameStore, default_db_path
+from controller.storelock import StoreLock
 from controller.web import WebConfig, create_app, is_loopback
 
 _OPEN_ERRORS: tuple[type[Exception], ...] = (*BOARD_ERRORS, ValueError)  # ValueError: a bad --bounce and the like
@@ -56,7 +60,10 @@ def add_place_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--db", type=Path, default=None, help=f"the games file (default {default_db_path()})")
     parser.add_argument(
-        "--new", action="store_true", help="start a new game even if an unfinished one of this game is stored"
+        "--new",
+        action="store_true",
+        help="start a new game even if an unfinished one is stored (that one is abandoned); without it the "
+        "unfinished game is resumed, whichever game it is",
     )
     parser.add_argument(
         "--dice",
@@ -76,6 +83,9 @@ def add_place_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="do not treat an earlier position put back on the board as a takeback",
     )
+
+
+MAX_ORDER_TIME = 86_400.0  # a day: longer is no timer at all (and infinity is not a time the page can show)
 
 
 def _fail(message: str, code: int = 1) -> int:
@@ -103,26 +113,7 @@ def _port_free(host: str, port: int) -> bool:
     return True
 
 
-def make_session(args: argparse.Namespace, store: GameStore, settings: SessionSettings) -> tuple[Session, bool]:
-    game = load(args.game)
-    if not args.new:
-        resumed = resume_session(store, settings, game=game.name)
-        if resumed is not None:
-            return resumed, True
-    options = parse_options(game, args.option)
-    seats = game.info.check_seats(args.players)
-    kinds = parse_seats(args.seats, seats)
-    return new_session(
-        game, seats=seats, seed=args.seed, options=options, seat_kinds=kinds, store=store, settings=settings
-    ), False
-
-
 async def serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
-    from controller.commands.room import Room, open_guest, open_host
-    from controller.remote.errors import RemoteError
-
     joining = getattr(args, "room", None) is not None
     try:
         if not joining:
@@ -131,39 +122,70 @@ async def serve(args: argparse.Namespace) -> int:
         return _fail(str(exc), 2)
     if not 1 <= args.port <= 65535:
         return _fail(f"--port {args.port} is not a port (1 to 65535)", 2)
-    try:
-        if not _port_free(args.host, args.port):
-            return _fail(f"port {args.port} on {args.host} is in use: choose another with --port", 1)
-    except OSError as exc:
-        return _fail(f"cannot serve on {args.host}: {exc.strerror}", 1)
-    if args.order_time is not None and not args.order_time > 0:
-        return _fail("--order-time is a number of seconds above 0", 2)
+    if args.order_time is not None and not 0 < args.order_time <= MAX_ORDER_TIME:
+        return _fail(f"--order-time is a number of seconds above 0 and at most {MAX_ORDER_TIME:g}", 2)
     settings = SessionSettings(
         recognizer=RecognizerSettings(takebacks=not args.no_takebacks), dice=args.dice, order_time=args.order_time
     )
     db = args.db or default_db_path()
     try:
-        store = GameStore(db)
+        lock = StoreLock(db)  # first: a second board on the same file is told who holds it
     except StoreError as exc:
         return _fail(str(exc))
-    room: Room | None = None
+    with lock:
+        try:
+            if not _port_free(args.host, args.port):
+                return _fail(f"port {args.port} on {args.host} is in use: choose another with --port", 1)
+        except OSError as exc:
+            return _fail(f"cannot serve on {args.host}: {exc.strerror}", 1)
+        return await _serve_locked(args, settings, db)
+
+
+async def _serve_locked(args: argparse.Namespace, settings: SessionSettings, db: Path) -> int:
+    import uvicorn
+
     try:
-        if joining:
-            room = await open_guest(args, store, db, settings)
+        # Two connections: the loop reads through one (WAL readers never wait for the writer) and the writer
+        # thread owns the other, so no disk wait ever holds up the sensors or the LEDs.
+        reader = GameStore(db, busy_timeout=0.01)
+        writer = GameStore(db)
+    except StoreError as exc:
+        return _fail(str(exc))
+    store = StoreWorker(writer)
+
+    def close_store() -> None:
+        lost = store.close()
+        if lost:
+            print(f"agora play: {lost} writes could not be stored in {db}", file=sys.stderr)
+        writer.close()
+        reader.close()
+
+    from controller.commands.room import Room, open_guest, open_host
+    from controller.remote.errors import RemoteError
+
+    room: Room | None = None
+    choice: Choice | None = None
+    try:
+        # A room is made before the loop runs, while the writer thread is idle: its few writes go straight to the
+        # file, and the session's moves go to the writer thread from then on.
+        if getattr(args, "room", None) is not None:
+            room = await open_guest(args, writer, db, settings)
         elif getattr(args, "remote", None):
-            room = await open_host(args, store, db, settings)
+            room = await open_host(args, writer, db, settings)
         if room is not None:
             session, resumed = room.session, room.resumed
+            session.write_to(store)
         else:
-            session, resumed = make_session(args, store, settings)
-    except (GameError, SessionError, UsageError, RemoteError) as exc:
-        store.close()
-        return _fail(str(exc), 2)
+            choice = choose_session(args, reader, store, settings)
+            session, resumed = choice.session, choice.resumed
+    except (GameError, SessionError, UsageError, StoreError, RemoteError) as exc:
+        close_store()
+        return _fail(str(exc), 1 if isinstance(exc, StoreError) else 2)
     clock = SystemClock()
     try:
         board = await open_board(args.board, clock, args.pinmap, initial=session.state.occupancy())
     except _OPEN_ERRORS as exc:
-        store.close()
+        close_store()
         return _fail(str(exc), 2 if isinstance(exc, BoardSpecError) else 1)
     record: TextIO | None = None
     if args.record is not None:
@@ -171,7 +193,7 @@ async def serve(args: argparse.Namespace) -> int:
             record = args.record.open("a", encoding="utf-8")
         except OSError as exc:
             await board.aclose()
-            store.close()
+            close_store()
             return _fail(f"cannot write the record file {args.record}: {exc.strerror}")
     pin = None if is_loopback(args.host) else f"{secrets.randbelow(10**6):06d}"
     controller = Controller(
@@ -183,6 +205,7 @@ async def serve(args: argparse.Namespace) -> int:
         buttons=board.buttons,
         sim=board.hands is not None,
         pin_required=pin is not None,
+        store=store,
     )
     if room is not None:
         room.attach(controller)
@@ -192,7 +215,7 @@ async def serve(args: argparse.Namespace) -> int:
     config = WebConfig(
         pin=pin,
         hands=board.hands,
-        store=store,
+        store=reader,
         public_url=url,
         new_session=lambda game, **kw: new_session(game, store=store, **{"settings": settings, **kw}),
     )
@@ -203,6 +226,8 @@ async def serve(args: argparse.Namespace) -> int:
     info = session.game.info
     what = "Resuming" if resumed else "New game of"
     print(f"{what} {info.title} (game #{session.game_id}, {len(session.history)} moves) on {board.description}")
+    if choice is not None and (note := resume_note(choice, db)):
+        print(note)
     control = asyncio.create_task(controller.run(), name="controller")
     web = asyncio.create_task(server.serve(), name="web")
     # uvicorn offers no event for "listening"; its `started` flag is the documented way to know.
@@ -211,7 +236,7 @@ async def serve(args: argparse.Namespace) -> int:
     if web.done():
         control.cancel()
         await board.aclose()
-        store.close()
+        close_store()
         return _fail(f"could not serve the page on {args.host}:{args.port}")
     print(
         f"Open {url}/ in a browser" + (" (the simulated board: click squares to move pieces)" if controller.sim else "")
@@ -222,14 +247,23 @@ async def serve(args: argparse.Namespace) -> int:
     systemd = ServiceNotifier.from_env()
     systemd.ready(f"{info.title} on {board.description}, page at {url}/")
     alive = start_keep_alive(systemd, clock)
+    # `systemctl stop` and a reboot send SIGTERM: end as Ctrl-C does, LEDs dark and everything stored.
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError, RuntimeError):
+        loop.add_signal_handler(signal.SIGTERM, stopping.set)
+    stop = asyncio.create_task(stopping.wait(), name="sigterm")
     try:
-        done, _ = await asyncio.wait({control, web}, return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait({control, web, stop}, return_when=asyncio.FIRST_COMPLETED)
         for task in done:
             if task.exception() is not None:
                 raise task.exception()  # type: ignore[misc]
     finally:
         systemd.stopping()
         await stop_keep_alive(alive)
+        stop.cancel()
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.remove_signal_handler(signal.SIGTERM)
         server.should_exit = True
         control.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -239,7 +273,7 @@ async def serve(args: argparse.Namespace) -> int:
         if room is not None:
             await room.aclose()
         await board.aclose()
-        store.close()
+        close_store()
         if record is not None:
             record.close()
     return 0

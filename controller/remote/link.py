@@ -26,10 +26,8 @@ from controller.remote.place import ApplyPly, Notice, Place, Rollback, Stopped, 
 from controller.remote.rooms import seat_of
 from controller.remote.transport import LinkDown, LinkUp, Received, Transport, TransportEvent
 from controller.session.core import Ply, Session
+from controller.session.pauses import PauseCause
 from controller.session.runner import Controller, frame_hex
-
-ROOM_HOLD = "room"  # the cause of a pause while the room cannot be reached
-
 
 class RoomLink:
     def __init__(self, controller: Controller, place: Place, transport: Transport, journal: Journal) -> None:
@@ -114,12 +112,12 @@ class RoomLink:
 
     def _down(self, session: Session, t: float, reason: str) -> None:
         self.up = False
-        session.hold(ROOM_HOLD, f"the link to the other places is down ({reason}); waiting for it to come back", t)
+        session.pause(PauseCause.ROOM, f"the link to the other places is down ({reason}); waiting for it to come back", t)
 
     def _up(self, session: Session, t: float) -> None:
         self.up = True
         if self.place.replica.broken is None:
-            session.release(ROOM_HOLD, t)
+            session.unpause(PauseCause.ROOM, t)
         self.republish()
         self._flush()
 
@@ -185,7 +183,7 @@ class RoomLink:
                 self.asked = effect
                 self._notice(session, f"{effect.by} asks to take back moves: accept or refuse on the page")
             elif isinstance(effect, Stopped):
-                session.hold(ROOM_HOLD, f"this board refuses the room's log: {effect.message}", t)
+                session.pause(PauseCause.ROOM, f"this board refuses the room's log: {effect.message}", t)
         if self.place.replica.state.to_move is None:
             self.journal.finish(self.room)
 

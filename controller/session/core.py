@@ -28,9 +28,10 @@ from controller.recognizer import (
     build_index,
 )
 from controller.session import events as ev
+from controller.session.journal import Journal
+from controller.session.pauses import PauseCause, Pauses
 from controller.session.seats import Room, SeatKind
 from controller.session.view import Ply, SessionSettings, SessionView
-from controller.store import GameStore
 
 __all__ = ["Ply", "Session", "SessionSettings"]
 
@@ -58,7 +59,7 @@ class Session(SessionView):
         *,
         seat_kinds: Sequence[SeatKind],
         settings: SessionSettings | None = None,
-        store: GameStore | None = None,
+        store: Journal | None = None,
         game_id: int | None = None,
         tokens: Sequence[str] = (),
         history: Sequence[Ply] = (),
@@ -82,9 +83,9 @@ class Session(SessionView):
         self._prompt_choice = 0  # the option the buttons point at
         self._confirmed = 0
         self._confirmed_at = -1e9
-        self._paused = False
-        self._pause_message = ""
-        self._holds: dict[str, str] = {}  # why the game is paused, by cause ("board", "room")
+        self._unsaved = 0  # squares of moves made but not yet stored: confirmed on the LEDs once they are
+        self._pauses = Pauses()
+        self._abandoned = False
         self._room: Room | None = None  # the other places of a remote game
         self._sealed: set[int] = set()  # seats whose orders are handed in, sealed until the phase is ready
         self._from_room = False  # playing a ply that came from the room: not to be sent back to it
@@ -106,38 +107,42 @@ class Session(SessionView):
     # ---- inputs ----------------------------------------------------------------------------------------------
     def on_board(self, occupancy: int, t: float) -> None:
         self._occupancy = occupancy
-        if self._paused:
+        if self._pauses:
             return
         self._handle(self._recognizer.board(occupancy, t), t)
 
+    def pause(self, cause: PauseCause, message: str, t: float) -> None:
+        """The game waits for `cause` (each cause is lifted on its own); the page and the LEDs say so."""
+        if cause not in self._pauses or self._pauses.message != message:
+            self._pauses.set(cause, message)
+            self._events.append(ev.LinkPaused(t, self._pauses.message))
+
+    def unpause(self, cause: PauseCause, t: float) -> None:
+        """Lift one cause of a pause; when none is left, the board as it stands now is read again."""
+        if self._pauses.lift(cause):
+            self._events.append(ev.LinkResumed(t))
+            self.on_board(self._occupancy, t)
+
     def on_link(self, up: bool, t: float, message: str = "", occupancy: int | None = None) -> None:
         if not up:
-            self.hold("board", message or "the board stopped answering", t)
+            self.pause(PauseCause.LINK, message or "the board stopped answering", t)
             return
-        self.release("board", t)
         if occupancy is not None:
+            self._occupancy = occupancy
+        if PauseCause.LINK in self._pauses:
+            self.unpause(PauseCause.LINK, t)  # reads the board again unless another cause still holds the game
+        elif occupancy is not None:
             self.on_board(occupancy, t)
 
-    def hold(self, cause: str, message: str, t: float) -> None:
-        """Pause the game for `cause` (the board's link, the room's), with a message for the players."""
-        if self._holds.get(cause) == message:
-            return
-        self._holds[cause] = message
-        self._pause_message = message
-        if not self._paused:
-            self._paused = True
-            self._events.append(ev.LinkPaused(t, message))
-
-    def release(self, cause: str, t: float) -> None:
-        if self._holds.pop(cause, None) is None:
-            return
-        if self._holds:
-            self._pause_message = next(iter(self._holds.values()))
-            return
-        self._paused = False
-        self._pause_message = ""
-        self._events.append(ev.LinkResumed(t))
-        self.on_board(self._occupancy, t)
+    def on_store(self, error: str | None, t: float) -> None:
+        """News from the games file: a write failing (the game waits) or going through again; moves now stored
+        are confirmed on the LEDs."""
+        if error is not None:
+            self.pause(PauseCause.STORE, f"the games file cannot be written ({error}): retrying", t)
+        else:
+            self.unpause(PauseCause.STORE, t)
+        if self._unsaved and (self._store is None or not self._store.pending()):
+            self._confirmed, self._confirmed_at, self._unsaved = self._unsaved, t, 0
 
     def on_untrusted(self, squares: int, reason: str, t: float) -> None:
         self._untrusted = squares
@@ -150,11 +155,13 @@ class Session(SessionView):
         if self._computer_due is not None and t >= self._computer_due:
             self._computer_due = None
             self._computer_move(t)
-        if not self._paused:
+        if not self._pauses:
             self._handle(self._recognizer.tick(t), t)
 
     def deadline(self) -> float | None:
-        times = [d for d in (self._recognizer.deadline(), self._computer_due, self._orders_due) if d is not None]
+        # A paused game does not feed the recognizer its timers: asking for them would spin the loop.
+        recognizer = None if self._pauses else self._recognizer.deadline()
+        times = [d for d in (recognizer, self._computer_due, self._orders_due) if d is not None]
         return min(times) if times else None
 
     # ---- requests from the page ------------------------------------------------------------------------------
@@ -238,6 +245,8 @@ class Session(SessionView):
 
     def undo(self, t: float) -> None:
         """Take back the last move (and the dice rolled after it); the LEDs guide the pieces back."""
+        if self._abandoned:
+            raise SessionError("this game was abandoned: start a new one")
         if not self._history:
             raise SessionError("there is no move to take back")
         if self._room is not None:
@@ -248,6 +257,11 @@ class Session(SessionView):
     # ---- a remote game: the other places of a room (controller.remote) -------------------------------------------
     def join_room(self, room: Room | None) -> None:
         self._room = room
+
+    def write_to(self, journal: Journal) -> None:
+        """Store the moves from now on in `journal` (a room's game is made through the file itself, its moves then
+        go to the writer thread like any game's)."""
+        self._store = journal
 
     def tell(self, message: str) -> None:
         """Something the players should read (a move of theirs another place did not take, a takeback asked)."""
@@ -381,6 +395,8 @@ class Session(SessionView):
         # Only this ply came from the room; what it sets off here (the host's dice, a computer's orders) goes to it.
         from_room, self._from_room = self._from_room, False
         before = self._state
+        if self._abandoned:
+            raise SessionError("this game was abandoned: start a new one")
         if before.to_move is SIMULTANEOUS and not isinstance(move, Orders):
             raise SessionError("orders are handed in on each seat's page")
         effect = candidate.effect if candidate is not None else before.effect(move)
@@ -389,7 +405,8 @@ class Session(SessionView):
         seat = move.seat if isinstance(move, Orders) else before.to_move if isinstance(before.to_move, int) else None
         ply = len(self._history)
         if self._store is not None and self._game_id is not None:
-            # Durable before anything confirms it: the LEDs and the page only hear of it after this returns.
+            # Durable before anything confirms it: a journal that writes on its own thread reports the move
+            # stored later (`on_store`), and only then do the LEDs confirm it (and the page's request returns).
             self._store.append(self._game_id, ply, text, seat, source, after.to_json())
         self._history.append(Ply(before, move, text, seat, source, effect))
         self._state = after
@@ -399,8 +416,12 @@ class Session(SessionView):
         self._prompt = ()
         self._message = ""
         start = before.occupancy()
-        self._confirmed = _changed(effect, start) & self._region
-        self._confirmed_at = t
+        squares = _changed(effect, start) & self._region
+        if self._store is not None and self._store.pending():
+            self._unsaved |= squares
+            self._confirmed = 0
+        else:
+            self._confirmed, self._confirmed_at = squares, t
         description = before.describe(move) if not isinstance(move, Orders) else "orders handed in"
         self._events.append(ev.Committed(t, ply, self._history[-1].public_text, seat, source, description))
         if self._room is not None and not from_room:
@@ -480,10 +501,15 @@ class Session(SessionView):
                 self._events.append(ev.PieceReturned(t))
 
     # ---- reading ---------------------------------------------------------------------------------------------
-    def abandon(self) -> int | None:
-        """Mark the game abandoned in the store (it is no longer resumed); its number, None if nothing is stored."""
-        if self._store is not None and self._game_id is not None:
+    def abandon(self, t: float = 0.0) -> int | None:
+        """Abandon the game: stored so (it is no longer resumed), and from now on it takes no move, order or undo
+        (the board waits for a new game); its number, None if nothing is stored."""
+        if self._store is not None and self._game_id is not None and not self._abandoned:
             self._store.abandon(self._game_id)
+        self._abandoned = True
+        self._computer_due = self._orders_due = None
+        self._prompt = ()
+        self.pause(PauseCause.ABANDONED, "this game was abandoned: start a new one", t)
         return self._game_id
 
     def drain(self) -> list[ev.Event]:

@@ -9,6 +9,7 @@ from controller.errors import SessionError
 from controller.games import DEFAULT, NO_EFFECT, Game, GameError, Registry
 from controller.games.rng import fresh_seed
 from controller.session.core import Ply, Session, SessionSettings
+from controller.session.journal import Journal, StoreWorker
 from controller.session.seats import SeatKind
 from controller.store import GameRecord, GameStore
 
@@ -20,11 +21,12 @@ def new_session(
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
     seat_kinds: Sequence[SeatKind] | None = None,
-    store: GameStore | None = None,
+    store: GameStore | StoreWorker | None = None,
     settings: SessionSettings | None = None,
     registry: Registry = DEFAULT,
 ) -> Session:
-    """A new game; SetupError (a GameError) for a bad seat count or option, SessionError for bad seat kinds."""
+    """A new game; SetupError (a GameError) for a bad seat count or option, SessionError for bad seat kinds,
+    StoreError if the games file cannot take it."""
     g = registry.load(game) if isinstance(game, str) else game
     seed = fresh_seed() if seed is None else seed
     state = g.new(seats, seed=seed, **dict(options or {}))
@@ -36,31 +38,48 @@ def new_session(
     game_id = None
     tokens: list[str] = []
     if store is not None:
-        game_id = store.create(
-            g.name, state.seats, seed, dict(options or {}), [k.value for k in kinds], state.to_json()
-        )
-        record = store.get(game_id)
-        assert record is not None
-        tokens = record.tokens
+        initial = state.to_json()
+
+        def create(s: GameStore) -> tuple[int, list[str]]:
+            new_id = s.create(g.name, state.seats, seed, dict(options or {}), [k.value for k in kinds], initial)
+            record = s.get(new_id)
+            return new_id, [] if record is None else record.tokens
+
+        game_id, tokens = store.run(create) if isinstance(store, StoreWorker) else create(store)
     return Session(
         g, state, seat_kinds=kinds, settings=settings, store=store, game_id=game_id, tokens=tokens, seed=seed
     )
 
 
 def resume_session(
-    store: GameStore, settings: SessionSettings | None = None, game: str | None = None, registry: Registry = DEFAULT
+    store: GameStore,
+    settings: SessionSettings | None = None,
+    game: str | None = None,
+    registry: Registry = DEFAULT,
+    journal: Journal | None = None,
 ) -> Session | None:
-    """The unfinished game in the store (of `game`, if given), rebuilt from its stored states; None if there is none."""
+    """The unfinished game in the store (of `game`, if given), rebuilt from its stored states; None if there is none.
+    Its moves go on into `journal` (by default the store itself)."""
     record = store.unfinished()
     if record is None or (game is not None and record.game != game):
         return None
-    return session_from_record(store, record, settings, registry)
+    return session_from_record(store, record, settings, registry, journal)
 
 
 def session_from_record(
-    store: GameStore, record: GameRecord, settings: SessionSettings | None = None, registry: Registry = DEFAULT
+    store: GameStore,
+    record: GameRecord,
+    settings: SessionSettings | None = None,
+    registry: Registry = DEFAULT,
+    journal: Journal | None = None,
 ) -> Session:
-    g = registry.load(record.game)
+    """SessionError, naming the game and the way out, if the stored game cannot be read back."""
+    way_out = f"start afresh with --new, or move {store.path} aside"
+    try:
+        g = registry.load(record.game)
+        kinds = [SeatKind.parse(k) for k in record.seat_kinds]
+    except (GameError, ValueError) as exc:
+        raise SessionError(f"game {record.id} in the store cannot be read back: {exc}; {way_out}") from exc
     try:
         state = g.from_json(record.initial)
         history: list[Ply] = []
@@ -74,14 +93,14 @@ def session_from_record(
                 move, effect = None, NO_EFFECT
             history.append(Ply(state, move, m.text, m.seat, m.source, effect))
             state = after
-    except GameError as exc:
-        raise SessionError(f"game {record.id} in the store cannot be read back: {exc}") from exc
+    except Exception as exc:  # a damaged row must give one line and a way out, whatever it breaks in the codec
+        raise SessionError(f"game {record.id} in the store cannot be read back: {exc}; {way_out}") from exc
     return Session(
         g,
         state,
-        seat_kinds=[SeatKind.parse(k) for k in record.seat_kinds],
+        seat_kinds=kinds,
         settings=settings,
-        store=store,
+        store=store if journal is None else journal,
         game_id=record.id,
         tokens=record.tokens,
         history=history,

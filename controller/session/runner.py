@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any, TextIO, TypeVar
@@ -29,14 +30,23 @@ from controller.ports import (
 )
 from controller.session.core import Session
 from controller.session.events import Event
+from controller.session.journal import StoreWorker
+from controller.session.pauses import PauseCause
 
 T = TypeVar("T")
+FAULT_QUIET = 1.0  # seconds the session's timers rest after one of them failed
+log = logging.getLogger("agora.controller")
 
 
 @dataclass
 class _Request:
     fn: Callable[[Session, float], Any]
     done: asyncio.Future[Any]
+
+
+@dataclass
+class _StoreNews:
+    """The games file's writer stored something or changed health."""
 
 
 class Controller:
@@ -53,6 +63,7 @@ class Controller:
         buttons: Buttons | None = None,
         sim: bool = False,
         pin_required: bool = False,
+        store: StoreWorker | None = None,
     ) -> None:
         self._session = session
         self._matrix = matrix
@@ -61,7 +72,8 @@ class Controller:
         self._frame_rate = frame_rate
         self._record = record
         self._buttons = buttons
-        self._inbox: asyncio.Queue[BoardEvent | _Request] = asyncio.Queue()
+        self._store = store
+        self._inbox: asyncio.Queue[BoardEvent | _Request | _StoreNews] = asyncio.Queue()
         self._listeners: set[asyncio.Queue[dict[str, Any]]] = set()
         self._frame: Frame = BLACK_FRAME
         self._version = 0  # bumps on every change the page should redraw for
@@ -69,6 +81,8 @@ class Controller:
         self._tasks: list[asyncio.Task[None]] = []
         self._sim = sim  # the page may move the simulated board's pieces
         self._pin_required = pin_required  # admin actions need the PIN (serving beyond loopback)
+        self._faults = 0
+        self._quiet_until = -1e9
 
     # ---- what the page reads ---------------------------------------------------------------------------------
     @property
@@ -104,10 +118,22 @@ class Controller:
         """Admin actions need the PIN (the board serves beyond loopback)."""
         return self._pin_required
 
+    @property
+    def faults(self) -> int:
+        """Unexpected errors the loop caught (each paused the game)."""
+        return self._faults
+
     # ---- running ---------------------------------------------------------------------------------------------
     async def run(self) -> None:
         """Start the session on the board as it stands, then run until cancelled."""
         self._write_record({"t": round(self._clock.now(), 4), "start": self._session.state.to_json()})
+        if self._store is not None:
+            loop = asyncio.get_running_loop()
+
+            def news() -> None:
+                loop.call_soon_threadsafe(self._inbox.put_nowait, _StoreNews())
+
+            self._store.notify = news
         self._session.start(self._matrix.scan(), self._clock.now())
         self._publish(self._session.drain())
         self._tasks = [asyncio.create_task(self._read_board(), name="board")]
@@ -125,10 +151,16 @@ class Controller:
                     await task
 
     async def request(self, fn: Callable[[Session, float], T]) -> T:
-        """Run `fn(session, now)` inside the loop, in order with the board's events; its exception is raised here."""
+        """Run `fn(session, now)` inside the loop, in order with the board's events; its exception is raised here.
+
+        A request that wrote to the games file returns once that is stored: an answer acknowledges a stored move."""
         fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        before = None if self._store is None else self._store.last_write()
         await self._inbox.put(_Request(fn, fut))
-        return await fut
+        result = await fut
+        if self._store is not None and self._store.last_write() is not before:
+            await self._store.flushed()
+        return result
 
     def replace(self, session: Session, now: float) -> None:
         """Switch to another session (a new game), in the loop; the LEDs guide the board to its position."""
@@ -147,9 +179,15 @@ class Controller:
 
     # ---- the loops -------------------------------------------------------------------------------------------
     async def _read_board(self) -> None:
-        events: AsyncIterator[BoardEvent] = self._matrix.events()
-        async for event in events:
-            await self._inbox.put(event)
+        while True:
+            try:
+                events: AsyncIterator[BoardEvent] = self._matrix.events()
+                async for event in events:
+                    await self._inbox.put(event)
+                return
+            except Exception as exc:  # the sensors' reader failed: say so, and read them again after a moment
+                self._fault("reading the board", exc)
+                await self._clock.sleep(FAULT_QUIET)
 
     async def _read_buttons(self, buttons: Buttons) -> None:
         async for press in buttons.events():
@@ -162,7 +200,7 @@ class Controller:
 
             await self._inbox.put(_Request(act, asyncio.get_running_loop().create_future()))
 
-    async def _next(self, wait: float | None) -> BoardEvent | _Request | None:
+    async def _next(self, wait: float | None) -> BoardEvent | _Request | _StoreNews | None:
         if not self._inbox.empty():
             return self._inbox.get_nowait()
         getter = asyncio.ensure_future(self._inbox.get())
@@ -188,23 +226,65 @@ class Controller:
 
     async def _main_loop(self) -> None:
         while True:
-            deadline = self._session.deadline()
-            wait = None if deadline is None else max(0.0, deadline - self._clock.now())
-            item = await self._next(wait)
+            try:
+                deadline = self._session.deadline()
+            except Exception as exc:
+                self._fault("reading the session's timers", exc)
+                deadline = None
             now = self._clock.now()
+            wait = None if deadline is None else max(0.0, deadline - now, self._quiet_until - now)
+            item = await self._next(wait)
+            self._dispatch(item, self._clock.now())
+            try:
+                self._publish(self._session.drain())
+            except Exception as exc:
+                self._fault("telling the pages", exc)
+
+    def _dispatch(self, item: BoardEvent | _Request | _StoreNews | None, now: float) -> None:
+        """Hand one input to the session. Nothing raised here ends the loop: an unexpected error pauses the game
+        with its message, and the next input that goes through lets it go on (what is stored stays stored)."""
+        what = "a timer"
+        try:
             if isinstance(item, _Request):
+                what = "a request from the page"
                 try:
                     result = item.fn(self._session, now)
-                except Exception as exc:  # the request's own error goes back to whoever asked
+                except (GameError, SessionError) as exc:  # the request's own error goes back to whoever asked
                     if not item.done.done():
                         item.done.set_exception(exc)
-                else:
+                    return
+                except Exception as exc:
                     if not item.done.done():
-                        item.done.set_result(result)
+                        item.done.set_exception(exc)
+                    raise
+                if not item.done.done():
+                    item.done.set_result(result)
+            elif isinstance(item, _StoreNews):
+                what = "news from the games file"
+                self._session.on_store(None if self._store is None else self._store.error, now)
             elif item is not None:
+                what = "a board event"
                 self._board_event(item, now)
+            what = "a timer"
             self._session.tick(self._clock.now())
-            self._publish(self._session.drain())
+            if item is not None and not isinstance(item, _StoreNews) and self._session.paused_for(PauseCause.FAULT):
+                what = "the board after an error"
+                self._session.unpause(PauseCause.FAULT, now)
+        except Exception as exc:
+            self._fault(what, exc)
+
+    def _fault(self, what: str, exc: Exception) -> None:
+        # A timer that fails every time it is due must not spin the loop: its next try waits a moment.
+        self._quiet_until = self._clock.now() + FAULT_QUIET
+        self._faults += 1
+        log.error("unexpected error while handling %s", what, exc_info=exc)
+        with contextlib.suppress(Exception):
+            self._session.pause(
+                PauseCause.FAULT,
+                f"the board hit an unexpected error ({exc!r}) while handling {what}: the game waits; play on, "
+                "or restart the board if this stays",
+                self._clock.now(),
+            )
 
     def _board_event(self, event: BoardEvent, now: float) -> None:
         if isinstance(event, OccupancyChanged):
@@ -272,9 +352,14 @@ class Controller:
         unsent = False
         while True:
             now = self._clock.now()
-            frame = render(self.scene(), now)
-            if self._strip is not None:
-                self._strip.show(frame)
+            try:
+                frame = render(self.scene(), now)
+                if self._strip is not None:
+                    self._strip.show(frame)
+            except Exception as exc:
+                self._fault("drawing the LEDs", exc)
+                await self._clock.sleep(FAULT_QUIET)
+                continue
             if frame != self._frame:
                 self._frame = frame
                 unsent = True

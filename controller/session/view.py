@@ -11,6 +11,7 @@ from typing import Any
 
 from controller.games import Effect, Game, Move, Orders, State
 from controller.recognizer import Candidate, Recognizer, RecognizerSettings
+from controller.session.pauses import PauseCause, Pauses
 from controller.session.seats import SeatKind
 
 
@@ -55,8 +56,9 @@ class SessionView:
     _prompt: tuple[Candidate, ...]
     _confirmed: int
     _confirmed_at: float
-    _paused: bool
-    _pause_message: str
+    _pauses: Pauses
+    _unsaved: int
+    _abandoned: bool
     _untrusted: int
     _message: str
     _computer_due: float | None
@@ -125,12 +127,25 @@ class SessionView:
 
     @property
     def paused(self) -> bool:
-        """The board stopped answering; board events wait until it is back."""
-        return self._paused
+        """The game waits (the board stopped answering, the games file fails, an error, abandoned): board events
+        wait until every cause is gone."""
+        return bool(self._pauses)
 
     @property
     def pause_message(self) -> str:
-        return self._pause_message
+        return self._pauses.message
+
+    def paused_for(self, cause: PauseCause) -> bool:
+        return cause in self._pauses
+
+    @property
+    def unsaved(self) -> int:
+        """Squares of moves made but not yet stored: they are confirmed on the LEDs once stored."""
+        return self._unsaved
+
+    @property
+    def abandoned(self) -> bool:
+        return self._abandoned
 
     @property
     def untrusted(self) -> int:

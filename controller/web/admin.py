@@ -57,6 +57,6 @@ async def abandon(site: SiteDep, x_agora_pin: str | None = Header(None)) -> dict
     site.check_pin(x_agora_pin)
 
     def stop(s: Session, t: float) -> dict[str, Any]:
-        return {"abandoned": s.abandon()}
+        return {"abandoned": s.abandon(t)}
 
     return await site.run(stop)
