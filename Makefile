@@ -13,7 +13,7 @@ MPY := .micropython
 MPY_WASM_VERSION := 1.27.0
 MPY_STUBS_VERSION := 1.29.0.post1
 
-.PHONY: play test quick lint typecheck typecheck-firmware drawings unit bench bench-broker browser broker shellcheck install-pi clean
+.PHONY: play test quick lint typecheck typecheck-firmware drawings unit bench bench-broker browser broker shellcheck install-pi clean fuzz
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Agora needs Python 3.11 or newer")'
@@ -114,6 +114,10 @@ bench: $(VENV)/.installed-test
 # One Mosquitto, many simulated boards (docs/remote.md): BOARDS=1000 SECONDS=60 by default.
 bench-broker: $(VENV)/.installed-test broker
 	$(BIN)/python -m tests.bench.broker --boards $${BOARDS:-1000} --seconds $${SECONDS:-60}
+
+# The long fuzz runs (make test runs a bounded sample of each): 500,000 referee requests over the five games.
+fuzz: $(VENV)/.installed-test
+	$(BIN)/python -m tests.referee.fuzzing --requests 500000
 
 clean:
 	rm -rf $(VENV) $(MPY) .mypy_cache .ruff_cache .pytest_cache .hypothesis

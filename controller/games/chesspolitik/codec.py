@@ -123,7 +123,7 @@ def state_from_json(data: Mapping[str, Any]) -> ChesspolitikState:
 
 def _read(data: Mapping[str, Any]) -> ChesspolitikState:
     seats = data["seats"]
-    if seats not in BOARDS or isinstance(seats, bool):
+    if type(seats) is not int or seats not in BOARDS:  # not 4.0 nor True: a state has plain integers
         raise StateFormatError(f"Chesspolitik is played by 2 or 4, not {seats!r}")
     board = BOARDS[seats]
     season = data["season"]

@@ -47,7 +47,7 @@ def _board(raw: Any) -> bytes:
             sq = parse_square(name)
         except GameError as exc:
             raise StateFormatError(str(exc)) from exc
-        if token not in TOKENS:
+        if not isinstance(token, str) or token not in TOKENS:
             raise StateFormatError(f"{token!r} on {name} is not a piece: write party and kind (RC, BM...) or corpse")
         board[sq] = TOKENS[token]
     return bytes(board)
@@ -80,7 +80,7 @@ def state_from_json(data: Mapping[str, Any]) -> DjambiState:
             rules=rules,
             quiet=_int(data, "quiet", 0, 10_000),
             offer=-1 if offer is None else _int(data, "offer", 0, N - 1),
-            accepted=sum(1 << _int({"accepted": s}, "accepted", 0, N - 1) for s in set(accepted)),
+            accepted=sum(1 << s for s in {_int({"accepted": s}, "accepted", 0, N - 1) for s in accepted}),
             offered=_bool(data, "offered"),
             agreed=_bool(data, "agreed"),
             held=held,

@@ -21,9 +21,8 @@ MAX_DOGS = 15
 def _seat(value: object, what: str, allow_none: bool = False) -> int | None:
     if value is None and allow_none:
         return None
-    if isinstance(value, bool) or value not in (0, 1):
+    if type(value) is not int or value not in (0, 1):  # not 1.0 nor True: a JSON state has plain integers
         raise StateFormatError(f"{what} is 0 (Blue) or 1 (Red), not {value!r}")
-    assert isinstance(value, int)
     return value
 
 
