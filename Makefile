@@ -115,9 +115,11 @@ bench: $(VENV)/.installed-test
 bench-broker: $(VENV)/.installed-test broker
 	$(BIN)/python -m tests.bench.broker --boards $${BOARDS:-1000} --seconds $${SECONDS:-60}
 
-# The long fuzz runs (make test runs a bounded sample of each): 500,000 referee requests over the five games.
+# The long fuzz runs (make test runs a bounded sample of each): 500,000 referee requests over the five games, and
+# 100,000 requests to the web API of a real `agora play` on 127.0.0.1.
 fuzz: $(VENV)/.installed-test
 	$(BIN)/python -m tests.referee.fuzzing --requests 500000
+	$(BIN)/python -m tests.e2e.api_fuzz --requests 100000
 
 clean:
 	rm -rf $(VENV) $(MPY) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -6,12 +6,12 @@ import argparse
 import asyncio
 import contextlib
 import errno
-import secrets
 import signal
 import socket
 import sys
 from pathlib import Path
 from typing import TextIO
+from urllib.parse import urlsplit
 
 from controller.backends import BOARD_ERRORS, BoardSpecError, add_board_arguments, open_board
 from controller.clock import SystemClock
@@ -19,6 +19,7 @@ from controller.commands.options import UsageError, add_game_arguments
 from controller.commands.resume import Choice, choose_session, resume_note
 from controller.errors import SessionError, StoreError
 from controller.games import GameError, load, names
+from controller.network import AddressError, Advert, board_name, choose_address
 from controller.recognizer import RecognizerSettings
 from controller.service_notify import ServiceNotifier, start_keep_alive, stop_keep_alive
 from controller.session.core import SessionSettings
@@ -28,6 +29,7 @@ from controller.session.runner import Controller
 from controller.store import GameStore, default_db_path
 from controller.storelock import StoreLock
 from controller.web import WebConfig, create_app, is_loopback
+from controller.web.guard import LOOPBACK_NAMES, new_pin
 
 _OPEN_ERRORS: tuple[type[Exception], ...] = (*BOARD_ERRORS, ValueError)  # ValueError: a bad --bounce and the like
 
@@ -51,6 +53,18 @@ def add_place_arguments(parser: argparse.ArgumentParser) -> None:
         "admin actions then need the PIN printed here)",
     )
     parser.add_argument("--port", type=int, default=8000, help="port of the page (default 8000)")
+    parser.add_argument(
+        "--public-url",
+        default=None,
+        metavar="URL",
+        help="the address phones open (in seat links and QR codes), when it is not this machine's LAN address",
+    )
+    parser.add_argument(
+        "--name",
+        default=socket.gethostname(),
+        help="the board's name on the local network: agora-NAME.local (default: this machine's name)",
+    )
+    parser.add_argument("--no-mdns", action="store_true", help="do not advertise the board on the local network (mDNS)")
     parser.add_argument(
         "--record",
         type=Path,
@@ -195,7 +209,7 @@ async def _serve_locked(args: argparse.Namespace, settings: SessionSettings, db:
             await board.aclose()
             close_store()
             return _fail(f"cannot write the record file {args.record}: {exc.strerror}")
-    pin = None if is_loopback(args.host) else f"{secrets.randbelow(10**6):06d}"
+    pin = None if is_loopback(args.host) else new_pin()
     controller = Controller(
         session,
         board.matrix,
@@ -207,16 +221,28 @@ async def _serve_locked(args: argparse.Namespace, settings: SessionSettings, db:
         pin_required=pin is not None,
         store=store,
     )
+    try:
+        address = choose_address(args.host, args.port, args.public_url)
+        name = board_name(args.name)
+    except AddressError as exc:
+        if room is not None:
+            await room.aclose()
+        await board.aclose()
+        close_store()
+        return _fail(str(exc), 2)
+    url = address.url
+    hosts = {name + ".local", socket.gethostname().lower(), socket.gethostname().lower() + ".local"}
+    if args.public_url:
+        hosts.add(urlsplit(url).hostname or "")
     if room is not None:
         room.attach(controller)
         print(room.describe())
-    shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-    url = f"http://{shown_host}:{args.port}"
     config = WebConfig(
         pin=pin,
         hands=board.hands,
         store=reader,
         public_url=url,
+        allowed_hosts=LOOPBACK_NAMES | hosts,
         new_session=lambda game, **kw: new_session(game, store=store, **{"settings": settings, **kw}),
     )
     app = create_app(controller, config)
@@ -241,8 +267,18 @@ async def _serve_locked(args: argparse.Namespace, settings: SessionSettings, db:
     print(
         f"Open {url}/ in a browser" + (" (the simulated board: click squares to move pieces)" if controller.sim else "")
     )
+    advert = None
+    if address.ip is not None and not args.no_mdns and not is_loopback(args.host):
+        advert = Advert(name, address.ip, args.port)
+        why = await advert.start()
+        if why is None:
+            print(f"On this network the board is also http://{name}.local:{args.port}/")
+        else:
+            print(f"(not advertised on the local network: {why})")
+    if not address.reachable and not is_loopback(args.host):
+        print("No network address found: phones cannot open the seat links; give --public-url")
     if pin is not None:
-        print(f"Admin PIN for new games and seats: {pin}")
+        print(f"Admin PIN for new games and seats: {pin[:4]}-{pin[4:]}")
     sys.stdout.flush()
     systemd = ServiceNotifier.from_env()
     systemd.ready(f"{info.title} on {board.description}, page at {url}/")
@@ -272,6 +308,8 @@ async def _serve_locked(args: argparse.Namespace, settings: SessionSettings, db:
             await asyncio.wait_for(web, 3)
         if room is not None:
             await room.aclose()
+        if advert is not None:
+            await advert.stop()
         await board.aclose()
         close_store()
         if record is not None:

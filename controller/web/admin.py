@@ -11,7 +11,7 @@ from controller.errors import ErrorKind
 from controller.games import load
 from controller.session.core import Session
 from controller.session.seats import SeatKind
-from controller.web.deps import SiteDep
+from controller.web.deps import ClientDep, SiteDep
 from controller.web.errors import ApiError
 from controller.web.models import NewGameRequest
 
@@ -19,8 +19,10 @@ router = APIRouter(tags=["admin"])
 
 
 @router.post("/api/new", summary="Start a new game (admin)")
-async def new_game(body: NewGameRequest, site: SiteDep, x_agora_pin: str | None = Header(None)) -> dict[str, Any]:
-    site.check_pin(x_agora_pin)
+async def new_game(
+    body: NewGameRequest, site: SiteDep, client: ClientDep, x_agora_pin: str | None = Header(None)
+) -> dict[str, Any]:
+    site.check_pin(x_agora_pin, client)
     factory = site.config.new_session
     if factory is None:
         raise ApiError(409, ErrorKind.PROTOCOL, "this board cannot start games from the page")
@@ -42,8 +44,8 @@ async def new_game(body: NewGameRequest, site: SiteDep, x_agora_pin: str | None 
 
 
 @router.post("/api/close-orders", summary="End the phase of secret orders now, as the timer would (admin)")
-async def close_orders(site: SiteDep, x_agora_pin: str | None = Header(None)) -> dict[str, Any]:
-    site.check_pin(x_agora_pin)
+async def close_orders(site: SiteDep, client: ClientDep, x_agora_pin: str | None = Header(None)) -> dict[str, Any]:
+    site.check_pin(x_agora_pin, client)
 
     def act(s: Session, t: float) -> dict[str, Any]:
         s.close_orders(t)
@@ -53,8 +55,8 @@ async def close_orders(site: SiteDep, x_agora_pin: str | None = Header(None)) ->
 
 
 @router.post("/api/abandon", summary="Abandon the game being played (admin)")
-async def abandon(site: SiteDep, x_agora_pin: str | None = Header(None)) -> dict[str, Any]:
-    site.check_pin(x_agora_pin)
+async def abandon(site: SiteDep, client: ClientDep, x_agora_pin: str | None = Header(None)) -> dict[str, Any]:
+    site.check_pin(x_agora_pin, client)
 
     def stop(s: Session, t: float) -> dict[str, Any]:
         return {"abandoned": s.abandon(t)}

@@ -6,12 +6,15 @@ dependency, `Site` (controller.web.deps). Errors are JSON `{"error": {"kind", "m
 
 from __future__ import annotations
 
+import time
+
 from fastapi import FastAPI
 
 from controller.session.runner import Controller
 from controller.web import admin, game, history, live, pages, seats, simulator
 from controller.web.deps import Site, WebConfig
 from controller.web.errors import install_error_handlers
+from controller.web.guard import HostCheck, PinGuard, StrictJSONResponse
 
 DESCRIPTION = (
     "The Agora board's web API: the game being played, moves and orders from phones, answers to the "
@@ -22,8 +25,16 @@ DESCRIPTION = (
 
 
 def create_app(controller: Controller, config: WebConfig) -> FastAPI:
-    app = FastAPI(title="Agora smart board", version="0.1.0", description=DESCRIPTION)
-    app.state.site = Site(controller, config)
+    app = FastAPI(
+        title="Agora smart board",
+        version="0.1.0",
+        description=DESCRIPTION,
+        default_response_class=StrictJSONResponse,
+    )
+    clock = config.pin_clock or time.monotonic
+    app.state.site = Site(controller, config, PinGuard(config.pin, clock=clock))
+    if config.allowed_hosts is not None:
+        app.add_middleware(HostCheck, names=config.allowed_hosts)
     install_error_handlers(app)
     for module in (pages, game, history, admin, seats, simulator, live):
         app.include_router(module.router)

@@ -6,7 +6,6 @@ with the board's sensor events.
 
 from __future__ import annotations
 
-import hmac
 import ipaddress
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from controller.session.runner import Controller
 from controller.session.snapshot import snapshot
 from controller.store import GameStore
 from controller.web.errors import ApiError
+from controller.web.guard import PinGuard, same_secret
 
 NewSession = Callable[..., Session]
 T = TypeVar("T")
@@ -34,6 +34,8 @@ class WebConfig:
     new_session: NewSession | None = None
     store: GameStore | None = None
     public_url: str = "http://127.0.0.1:8000"
+    allowed_hosts: frozenset[str] | None = None  # the names this board answers to besides addresses; None: any
+    pin_clock: Callable[[], float] | None = None  # the PIN guard's clock (tests put it on virtual time)
 
 
 def is_loopback(host: str) -> bool:
@@ -49,11 +51,12 @@ class Site:
 
     controller: Controller
     config: WebConfig
+    guard: PinGuard
 
     def seat(self, token: str) -> int:
         """The seat whose token this is; 404 for a token of no seat."""
         for i, t in enumerate(self.controller.session.tokens):
-            if hmac.compare_digest(t, token):
+            if same_secret(token, t):
                 return i
         raise ApiError(404, ErrorKind.PROTOCOL, "no seat has that token: scan the seat's QR code again")
 
@@ -61,11 +64,9 @@ class Site:
         """The seat of an optional token: None for none (the table's own page)."""
         return None if token is None else self.seat(token)
 
-    def check_pin(self, pin: str | None) -> None:
-        if self.config.pin is None:
-            return
-        if pin is None or not hmac.compare_digest(pin, self.config.pin):
-            raise ApiError(403, ErrorKind.PROTOCOL, "this needs the admin PIN shown on the board's console")
+    def check_pin(self, pin: str | None, client: str) -> None:
+        """403 for a wrong PIN, 429 while `client` (its address) has guessed wrong too often."""
+        self.guard.check(pin, client)
 
     async def run(self, fn: Callable[[Session, float], T]) -> T:
         """`fn(session, now)` in the controller's loop; an AgoraError it raises is answered from the error table."""
@@ -94,4 +95,10 @@ def site(connection: HTTPConnection) -> Site:
     return found
 
 
+def client(connection: HTTPConnection) -> str:
+    """Who is asking, for the limit on PIN guesses: the client's address."""
+    return connection.client.host if connection.client is not None else "unknown"
+
+
 SiteDep = Annotated[Site, Depends(site)]
+ClientDep = Annotated[str, Depends(client)]

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Header
 from controller.errors import ErrorKind
 from controller.games import CHANCE, load, names
 from controller.session.core import Session
-from controller.web.deps import SiteDep
+from controller.web.deps import ClientDep, SiteDep
 from controller.web.errors import ApiError
 from controller.web.models import AnswerRequest, MoveRequest, OrdersRequest
 
@@ -75,9 +75,9 @@ async def answer(body: AnswerRequest, site: SiteDep) -> dict[str, Any]:
 
 
 @router.post("/api/undo", summary="Take back the last move; the LEDs guide the pieces back", tags=["play"])
-async def undo(site: SiteDep, x_agora_pin: str | None = Header(None)) -> dict[str, Any]:
+async def undo(site: SiteDep, client: ClientDep, x_agora_pin: str | None = Header(None)) -> dict[str, Any]:
     if site.controller.session.game.info.hidden_information:
-        site.check_pin(x_agora_pin)  # otherwise any phone could take back another seat's secret orders
+        site.check_pin(x_agora_pin, client)  # otherwise any phone could take back another seat's secret orders
 
     def act(s: Session, t: float) -> dict[str, Any]:
         s.undo(t)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Path
 
 from controller.errors import ErrorKind, GameError
 from controller.games import load
@@ -36,7 +36,7 @@ async def history(site: SiteDep, limit: int = 50) -> list[dict[str, Any]]:
 
 
 @router.get("/api/history/{game_id}", summary="One stored game as JSON, with its move texts")
-async def export(game_id: int, site: SiteDep) -> dict[str, Any]:
+async def export(game_id: Annotated[int, Path(ge=1, le=2**63 - 1)], site: SiteDep) -> dict[str, Any]:
     if site.config.store is None:
         raise ApiError(404, ErrorKind.PROTOCOL, "this board keeps no games")
     return public_export(site.config.store.export(game_id))  # no such game: 404 from the error table

@@ -11,6 +11,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from controller.session.runner import frame_hex
 from controller.web.deps import SiteDep
 from controller.web.errors import ApiError
+from controller.web.guard import strict_dumps
 
 router = APIRouter()
 
@@ -46,8 +47,8 @@ async def ws(socket: WebSocket, site: SiteDep, token: str | None = None) -> None
     closed = asyncio.create_task(_until_closed(socket))
     held: Message | None = None  # read while skipping "changed" notices: sent right after the snapshot
     try:
-        await socket.send_json({"type": "state", "state": await site.state(seat)})
-        await socket.send_json({"type": "led", "frame": frame_hex(site.controller.frame)})
+        await send(socket, {"type": "state", "state": await site.state(seat)})
+        await send(socket, {"type": "led", "frame": frame_hex(site.controller.frame)})
         while True:
             if held is not None:
                 message, held = held, None
@@ -60,9 +61,9 @@ async def ws(socket: WebSocket, site: SiteDep, token: str | None = None) -> None
                 message = getter.result()
             if message["type"] == "changed":
                 held = _after_changes(queue)
-                await socket.send_json({"type": "state", "state": await site.state(seat)})
+                await send(socket, {"type": "state", "state": await site.state(seat)})
             else:
-                await socket.send_json(message)
+                await send(socket, message)
     except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
         pass
     finally:
@@ -70,3 +71,7 @@ async def ws(socket: WebSocket, site: SiteDep, token: str | None = None) -> None
         site.controller.unsubscribe(queue)
         with contextlib.suppress(Exception):
             await socket.close()
+
+
+async def send(socket: WebSocket, message: dict[str, Any]) -> None:
+    await socket.send_text(strict_dumps(message))

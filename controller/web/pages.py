@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 
 from fastapi import APIRouter
@@ -13,6 +14,8 @@ from controller.web.errors import ApiError
 
 router = APIRouter(include_in_schema=False)
 
+# A file of the page: plain names, at most one folder deep (no "..", no NUL, no odd characters for the file system).
+_SAFE_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]{0,80}(/[A-Za-z0-9_-][A-Za-z0-9_.-]{0,80})?")
 _KINDS = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
 
 
@@ -22,11 +25,11 @@ def _static(name: str) -> str:
 
 def _static_file(name: str) -> Response:
     suffix = name[name.rfind(".") :] if "." in name else ""
-    if suffix not in _KINDS or ".." in name or name.count("/") > 1:
+    if suffix not in _KINDS or not _SAFE_NAME.fullmatch(name):
         raise ApiError(404, ErrorKind.PROTOCOL, "no such file")
     try:
         return Response(_static(name), media_type=_KINDS[suffix])
-    except (FileNotFoundError, IsADirectoryError) as exc:
+    except (OSError, ValueError) as exc:
         raise ApiError(404, ErrorKind.PROTOCOL, "no such file") from exc
 
 

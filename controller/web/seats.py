@@ -9,15 +9,15 @@ from fastapi import APIRouter, Header
 from fastapi.responses import Response
 
 from controller.errors import ErrorKind
-from controller.web.deps import SiteDep
+from controller.web.deps import ClientDep, SiteDep
 from controller.web.errors import ApiError
 
 router = APIRouter(tags=["admin"])
 
 
 @router.get("/api/seats", summary="Seat links for the QR codes (admin)")
-async def seats(site: SiteDep, x_agora_pin: str | None = Header(None)) -> list[dict[str, Any]]:
-    site.check_pin(x_agora_pin)
+async def seats(site: SiteDep, client: ClientDep, x_agora_pin: str | None = Header(None)) -> list[dict[str, Any]]:
+    site.check_pin(x_agora_pin, client)
     s = site.controller.session
     names = s.game.info.seat_names.get(s.state.seats, ())
     return [
@@ -32,8 +32,10 @@ async def seats(site: SiteDep, x_agora_pin: str | None = Header(None)) -> list[d
 
 
 @router.get("/api/seats/{seat}/qr.svg", summary="A seat's QR code (admin)")
-async def seat_qr(seat: int, site: SiteDep, x_agora_pin: str | None = Header(None), pin: str | None = None) -> Response:
-    site.check_pin(x_agora_pin or pin)
+async def seat_qr(
+    seat: int, site: SiteDep, client: ClientDep, x_agora_pin: str | None = Header(None), pin: str | None = None
+) -> Response:
+    site.check_pin(x_agora_pin or pin, client)
     tokens = site.controller.session.tokens
     if not 0 <= seat < len(tokens):
         raise ApiError(404, ErrorKind.PROTOCOL, f"there is no seat {seat}")

@@ -24,8 +24,11 @@ async def toggle(body: SquareRequest, site: SiteDep) -> dict[str, Any]:
         square = parse_square(body.square)
     except GameError as exc:
         raise ApiError(422, ErrorKind.INVALID, str(exc)) from exc
-    if site.controller.matrix.scan() >> square & 1:
-        hands.lift(square)
-        return {"square": body.square, "lifted": True}
-    hands.place(square)
-    return {"square": body.square, "lifted": False}
+    lifted = bool(site.controller.matrix.scan() >> square & 1)
+    try:
+        (hands.lift if lifted else hands.place)(square)
+    except ValueError:
+        # Two quick clicks: the scan has not caught up with the first one yet, the hands know where pieces are.
+        lifted = not lifted
+        (hands.lift if lifted else hands.place)(square)
+    return {"square": body.square, "lifted": lifted}

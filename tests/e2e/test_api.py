@@ -22,7 +22,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def networked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = start(GAME, tmp_path_factory.mktemp("net"), ["--host", "0.0.0.0"])
+    s = start(GAME, tmp_path_factory.mktemp("net"), ["--host", "0.0.0.0", "--no-mdns"])
     yield s
     s.stop()
 
