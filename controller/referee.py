@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from controller.errors import AgoraError, ErrorKind, IllegalMoveError, ProtocolError, answer_for
 from controller.games import CHANCE, SIMULTANEOUS, Game, Move, State, to_move_json
+from controller.visibility import legal_for, view_for
 
 Answer = dict[str, Any]
 MAX_LINE = 1_000_000  # a request longer than this is refused rather than parsed
@@ -65,9 +66,17 @@ class Referee:
         self.history: list[State] = []
 
     # ---- answers ------------------------------------------------------------------------------------------
-    def describe(self, seat: int | None = None, state_json: dict[str, Any] | None = None) -> Answer:
+    def describe(
+        self, seat: int | None = None, state_json: dict[str, Any] | None = None, as_viewer: bool = False
+    ) -> Answer:
+        """The answer to a request. `as_viewer`: for `seat` (None: a spectator) as controller.visibility lets it
+        see, for `legal` and `view`; the other commands answer whoever drives the referee, who holds the state."""
         s = self.state
-        if s.to_move is SIMULTANEOUS:
+        if as_viewer:
+            moves = [str(m) for m in legal_for(self.game, s, seat)]
+            if state_json is None and self.game.info.hidden_information:
+                state_json = view_for(s, seat)
+        elif s.to_move is SIMULTANEOUS:
             moves = [str(m) for m in s.legal_moves(seat)] if seat is not None else []
         elif s.to_move is CHANCE:
             moves = [str(m) for m, _ in s.chance_outcomes()]
@@ -98,7 +107,7 @@ class Referee:
         return self.describe()
 
     def cmd_legal(self, req: Mapping[str, Any]) -> Answer:
-        return self.describe(_seat(req, self.state, required=False))
+        return self.describe(_seat(req, self.state, required=False), as_viewer=True)
 
     def cmd_play(self, req: Mapping[str, Any]) -> Answer:
         text = _field(req, "move", str)
@@ -151,7 +160,7 @@ class Referee:
 
     def cmd_view(self, req: Mapping[str, Any]) -> Answer:
         seat = _seat(req, self.state, required=False)
-        return self.describe(seat, state_json=self.state.view(seat))
+        return self.describe(seat, state_json=view_for(self.state, seat), as_viewer=True)
 
     COMMANDS: ClassVar[dict[str, Callable[[Referee, Mapping[str, Any]], Answer]]] = {
         "new": cmd_new,

@@ -8,6 +8,7 @@ from typing import Any
 from controller.games import CHANCE, SIMULTANEOUS, Game, Move, State, to_move_json
 from controller.games.squares import name, squares_of
 from controller.session.core import Session
+from controller.visibility import legal_for, page_actions_for, view_for
 
 MAX_LISTED = 400  # legal moves listed for typing help; more than that is only noise on a phone
 
@@ -42,15 +43,14 @@ def snapshot(session: Session, seat: int | None = None) -> dict[str, Any]:
     region = session.game.region(s.seats)
     g = session.recognizer.guidance()
     result = s.outcome()
-    secret = info.hidden_information
+    # What this page may list: the seat to move's moves (every seat's page in a game without secrets, only its own
+    # in one with secrets), a phase of orders' own orders, the dice.
     legal: list[Move] = []
-    if isinstance(s.to_move, int) and (not secret or seat == s.to_move):
-        # A game with secrets lists a seat's moves only on that seat's own page: they could name its cards.
-        legal = list(s.legal_moves())
-    elif s.to_move is SIMULTANEOUS and seat is not None:
-        legal = list(s.legal_moves(seat))
-    elif s.to_move is CHANCE:
-        legal = [m for m, _ in s.chance_outcomes()]
+    if isinstance(s.to_move, int):
+        if not info.hidden_information or seat == s.to_move:
+            legal = legal_for(session.game, s, s.to_move)
+    else:
+        legal = legal_for(session.game, s, seat)
     return {
         "game": {
             "name": info.name,
@@ -84,14 +84,10 @@ def snapshot(session: Session, seat: int | None = None) -> dict[str, Any]:
             {"choice": i, "move": str(c.move), "description": s.describe(c.move)} for i, c in enumerate(session.prompt)
         ]
         or None,
-        "actions": [
-            {"seat": k, "move": m, "description": d}
-            for k, m, d in _page_moves(s)
-            if seat == k or (seat is None and not secret)
-        ],
+        "actions": page_actions_for(session.game, _page_moves(s), seat),
         "legal": [str(m) for m in legal[:MAX_LISTED]],
         "seat_kinds": [k.value for k in session.seat_kinds],
         "dice": session.settings.dice,
         "thinking": session.thinking(),
-        "view": s.view(seat),
+        "view": view_for(s, seat),
     }

@@ -6,8 +6,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
 
-from controller.errors import ErrorKind, GameError
-from controller.games import load
+from controller.errors import ErrorKind
+from controller.visibility import export_for_spectator
 from controller.web.deps import SiteDep
 from controller.web.errors import ApiError
 
@@ -43,24 +43,5 @@ async def export(game_id: Annotated[int, Path(ge=1, le=2**63 - 1)], site: SiteDe
 
 
 def public_export(data: dict[str, Any]) -> dict[str, Any]:
-    """While a game with secrets is running, its export shows what a spectator may see: the states as
-    `view(None)` and order sets without their orders. A finished game is exported whole."""
-    try:
-        game = load(data["game"])
-    except GameError:
-        return data
-    if data["status"] != "playing" or not game.info.hidden_information:
-        return data
-    out = dict(data)
-    out["seed"] = None  # the seed deals the hands again
-    for key in ("initial", "final"):
-        try:
-            out[key] = game.from_json(data[key]).view(None)
-        except GameError:
-            out[key] = None
-    out.pop("states", None)
-    out["moves"] = [
-        {**m, "text": f"orders {m['seat']}"} if str(m["text"]).lower().startswith("orders") else m
-        for m in data["moves"]
-    ]
-    return out
+    """The export as anybody may fetch it (controller.visibility decides)."""
+    return export_for_spectator(data)
