@@ -13,7 +13,7 @@ MPY := .micropython
 MPY_WASM_VERSION := 1.27.0
 MPY_STUBS_VERSION := 1.29.0.post1
 
-.PHONY: play test quick lint typecheck typecheck-firmware drawings unit bench bench-broker browser broker shellcheck install-pi clean fuzz
+.PHONY: play test quick lint typecheck typecheck-firmware drawings unit bench bench-broker browser broker shellcheck install-pi clean fuzz kill-test store-faults
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Agora needs Python 3.11 or newer")'
@@ -120,6 +120,16 @@ bench-broker: $(VENV)/.installed-test broker
 fuzz: $(VENV)/.installed-test
 	$(BIN)/python -m tests.referee.fuzzing --requests 500000
 	$(BIN)/python -m tests.e2e.api_fuzz --requests 100000
+
+# 1,000 kill -9 of a real `agora play` at random moments (games from the command line and from the page, with
+# secret orders): no acknowledged move lost, every unfinished game resumed. make test runs a sample.
+kill-test: $(VENV)/.installed-test
+	$(BIN)/python -m tests.e2e.kill --kills 1000
+
+# The games file's faults (locked, full, read-only) under a running controller on the real clock: crashes,
+# tracebacks, moves lost and the loop's longest stall (at most 50 ms).
+store-faults: $(VENV)/.installed-test
+	$(BIN)/python -m tests.store.measure_faults
 
 clean:
 	rm -rf $(VENV) $(MPY) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -70,6 +70,7 @@ def snapshot(session: Session, seat: int | None = None) -> dict[str, Any]:
         "outcome": None if result is None else result.to_json(),
         "message": session.message,
         "paused": session.paused,
+        "saving": session.saving,
         "pause_message": session.pause_message,
         "untrusted": _names(session.untrusted),
         "labels": _labels(session.game, s.seats),

@@ -11,6 +11,7 @@ from typing import Any
 
 from controller.games import Effect, Game, Move, Orders, State
 from controller.recognizer import Candidate, Recognizer, RecognizerSettings
+from controller.session.journal import Journal
 from controller.session.pauses import PauseCause, Pauses
 from controller.session.seats import SeatKind
 
@@ -57,6 +58,7 @@ class SessionView:
     _confirmed: int
     _confirmed_at: float
     _pauses: Pauses
+    _store: Journal | None
     _unsaved: int
     _abandoned: bool
     _untrusted: int
@@ -142,6 +144,11 @@ class SessionView:
     def unsaved(self) -> int:
         """Squares of moves made but not yet stored: they are confirmed on the LEDs once stored."""
         return self._unsaved
+
+    @property
+    def saving(self) -> bool:
+        """Moves made are still being written to the games file (the page says so; the LEDs confirm them after)."""
+        return self._store is not None and self._store.pending() > 0
 
     @property
     def abandoned(self) -> bool:

@@ -8,6 +8,7 @@ import threading
 import time
 from pathlib import Path
 
+from tests.e2e.kill import run
 from tests.e2e.server import Server, start
 
 FILES = "abcdefghi"
@@ -69,3 +70,12 @@ def test_kill_9_at_random_moments_loses_no_committed_move(tmp_path: Path) -> Non
     finally:
         server.kill()
     time.sleep(0)
+
+
+def test_kill_9_in_games_from_the_command_line_and_from_the_page_with_secret_orders() -> None:
+    """A sample of `make kill-test` (tests/e2e/kill.py): a Politrics game from the command line and a Chesspolitik
+    game started from the page with orders from phones, killed at random moments and restarted with a command line
+    naming another game: each is resumed with every acknowledged move."""
+    tally = run(kills=4, seed=7, per_game=2)
+    assert tally.kills == 4
+    assert not tally.lost and not tally.not_resumed, tally
