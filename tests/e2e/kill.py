@@ -25,6 +25,7 @@ import httpx
 from tests.e2e.server import Server, start
 
 FILES = "abcdefghi"
+STARTUP = 120.0  # seconds a restart may take on a loaded machine before it counts as not coming back
 
 
 @dataclass
@@ -87,7 +88,7 @@ def tokens_of(server: Server) -> list[str]:
 
 def one_game(tmp: Path, rnd: random.Random, kills: int, from_page: bool, tally: Tally) -> None:
     db = tmp / f"games-{rnd.randrange(10**9)}.sqlite"
-    server = start("politrics", tmp, ["--seed", str(rnd.randrange(1000))], db=db)
+    server = start("politrics", tmp, ["--seed", str(rnd.randrange(1000))], db=db, timeout=STARTUP)
     try:
         if from_page:
             r = server.post("/api/new", {"game": "chesspolitik", "seats": 2, "seat_kinds": ["phone", "phone"]})
@@ -110,7 +111,7 @@ def one_game(tmp: Path, rnd: random.Random, kills: int, from_page: bool, tally: 
             server.kill()
             tally.kills += 1
             # The command line names another game and other options: the unfinished game is resumed regardless.
-            server = start("polis" if from_page else "djambi", tmp, ["--seed", "5"], db=db)
+            server = start("polis" if from_page else "djambi", tmp, ["--seed", "5"], db=db, timeout=STARTUP)
             state = server.state()
             if state["game"]["name"] != game or state["game_id"] != game_id:
                 tally.not_resumed += 1
