@@ -29,6 +29,7 @@ from controller.session.core import Ply, Session
 from controller.session.pauses import PauseCause
 from controller.session.runner import Controller, frame_hex
 
+
 class RoomLink:
     def __init__(self, controller: Controller, place: Place, transport: Transport, journal: Journal) -> None:
         self.controller = controller
@@ -112,7 +113,9 @@ class RoomLink:
 
     def _down(self, session: Session, t: float, reason: str) -> None:
         self.up = False
-        session.pause(PauseCause.ROOM, f"the link to the other places is down ({reason}); waiting for it to come back", t)
+        session.pause(
+            PauseCause.ROOM, f"the link to the other places is down ({reason}); waiting for it to come back", t
+        )
 
     def _up(self, session: Session, t: float) -> None:
         self.up = True
