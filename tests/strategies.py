@@ -18,10 +18,13 @@ the `@reproduce_failure` blob the CI profile prints. Playouts are bounded (`max_
 The API (`registry` is `controller.games.DEFAULT` unless given; tests with the toy games pass `tests.conftest.ALL`):
 
 - `game_names(registry)`: a registered game's name.
-- `histories(name=None, *, registry, seats=None, max_actions=MAX_ACTIONS, ongoing=False, **options)`: a `History`,
-  the positions of a drawn playout and the actions between them (`history.start`, `.final`, `.states`, `.actions`).
-  Options given are fixed, the others drawn; `seats` fixes the seat count; `ongoing=True` ends before the action that
-  would end the game, so the final position still has someone to act.
+- `histories(name=None, *, registry, seats=None, max_actions=MAX_ACTIONS, ongoing=False, favour=None, **options)`:
+  a `History`, the positions of a drawn playout and the actions between them (`history.start`, `.final`, `.states`,
+  `.actions`). Options given are fixed, the others drawn; `seats` fixes the seat count; `ongoing=True` ends before
+  the action that would end the game, so the final position still has someone to act. `favour(state)` names legal
+  moves of the seat to move worth reaching more often than a uniform draw would (Djambi's moves into the Maze and
+  next to a Chief, so power and walled-in Chiefs come up); at each turn where it names some, a drawn coin picks
+  among them. The coin shrinks to "no", so a failing example still shrinks to the first listed moves.
 - `states(...)`: the same arguments; the final position of such a playout.
 - `moves(state, seat=None)`: a legal action in `state`: a legal move of `seat` (by default the seat to move), a chance
   outcome at a chance node, an `Orders` of a waiting seat in a simultaneous phase.
@@ -38,6 +41,7 @@ For example::
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from hypothesis import strategies as st
@@ -133,8 +137,16 @@ def moves(draw: DrawFn, /, state: State, seat: int | None = None) -> Move:
     return legal[draw(st.integers(0, len(legal) - 1))]
 
 
-def _action(draw: DrawFn, state: State) -> Move:
+Favour = Callable[[State], Sequence[Move]]
+
+
+def _action(draw: DrawFn, state: State, favour: Favour | None = None) -> Move:
     to_move = state.to_move
+    if favour is not None and isinstance(to_move, int):
+        preferred = favour(state)
+        coin: bool = bool(preferred) and draw(st.booleans())
+        if coin:
+            return preferred[draw(st.integers(0, len(preferred) - 1))]
     if isinstance(to_move, int) and draw(st.integers(0, OUT_OF_TURN_ONE_IN - 1)) == OUT_OF_TURN_ONE_IN - 1:
         others = [m for s in range(state.seats) if s != to_move for m in state.legal_moves(s)]
         if others:
@@ -154,6 +166,7 @@ def histories(
     seats: int | None = None,
     max_actions: int = MAX_ACTIONS,
     ongoing: bool = False,
+    favour: Favour | None = None,
     **fixed: OptionValue,
 ) -> History:
     """A playout of a drawn length from a drawn start (see the module's docstring)."""
@@ -166,7 +179,7 @@ def histories(
     positions = [state]
     actions: list[Move] = []
     while len(actions) < length and state.to_move is not None:
-        action = _action(draw, state)
+        action = _action(draw, state, favour)
         nxt = state.play(action)
         if ongoing and nxt.to_move is None:
             break
@@ -183,8 +196,11 @@ def states(
     seats: int | None = None,
     max_actions: int = MAX_ACTIONS,
     ongoing: bool = False,
+    favour: Favour | None = None,
     **fixed: OptionValue,
 ) -> st.SearchStrategy[State]:
     """A reachable position: the final one of `histories(...)` with the same arguments."""
-    drawn = histories(name, registry=registry, seats=seats, max_actions=max_actions, ongoing=ongoing, **fixed)
+    drawn = histories(
+        name, registry=registry, seats=seats, max_actions=max_actions, ongoing=ongoing, favour=favour, **fixed
+    )
     return drawn.map(lambda h: h.final)

@@ -2,26 +2,25 @@
 
 The counter below shares no code with the engine's move generation: it walks every (piece, target square) pair with
 plain coordinate geometry and counts the choices each act offers (corpse squares, Maze exits) without building moves.
-It checks the engine at depth 1 on random positions, and the move-count data file at depths 1 and 2 (depth 2 as the
+It checks the engine at depth 1 on drawn positions, and the move-count data file at depths 1 and 2 (depth 2 as the
 sum of the counter over the engine's children).
 """
 
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
+from controller.games import State
 from controller.games.djambi import Djambi
 from controller.games.djambi.diagram import position
 from controller.games.djambi.state import DjambiState
 from tests.bench.test_djambi_bench import POSITIONS
-from tests.games.test_djambi_properties import choose
+from tests.games.test_djambi_properties import djambi_states
 from tests.games.test_movecounts import position as data_position
 
 GAME = Djambi()
@@ -163,30 +162,10 @@ def test_the_counter_agrees_with_hand_counts() -> None:
     assert count(alone) == len(alone.legal_moves()) == 13 + 2
 
 
-variants = st.fixed_dictionaries(
-    {
-        "reporter": st.sampled_from(["one", "all"]),
-        "kill_own": st.booleans(),
-        "chief_corpse_to_maze": st.booleans(),
-        "walled_in": st.sampled_from(["no_necromobile", "region", "never"]),
-        "sleeping_vassals": st.sampled_from(["open", "immune"]),
-        "draw_offers": st.booleans(),
-        "master_moves": st.booleans(),
-        "comeback": st.booleans(),
-        "layout": st.sampled_from(["mirrored", "rotated"]),
-    }
-)
-
-
 @settings(max_examples=25)
-@given(seed=st.integers(0, 2**32 - 1), options=variants, plies=st.integers(0, 120))
-def test_engine_and_brute_force_count_the_same_moves(seed: int, options: dict[str, Any], plies: int) -> None:
-    rnd = random.Random(seed)
-    state = GAME.new(None, seed, **options)
-    for _ in range(plies):
-        if state.to_move is None:
-            break
-        state = state.play(choose(state, rnd))
+@given(state=djambi_states(max_actions=120))
+def test_engine_and_brute_force_count_the_same_moves(state: State) -> None:
+    assert isinstance(state, DjambiState)
     assert len(state.legal_moves()) == count(state)
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from hypothesis import strategies as st
 
 from controller.games.polis import Polis, PolisState
 from tests.games.test_movecounts import position
+from tests.strategies import History, histories
 
 Sq = tuple[int, int]
 Board = dict[Sq, tuple[str, str]]  # square -> (colour "B"/"R", kind "D"/"C")
@@ -234,16 +234,11 @@ def test_engine_agrees_with_the_referee_on_random_boards(state: PolisState) -> N
 
 
 @settings(max_examples=10)
-@given(seed=st.integers(0, 2**32 - 1))
-def test_engine_agrees_with_the_referee_along_a_game(seed: int) -> None:
-    rnd = random.Random(seed)
-    state = Polis().new(seed=seed)
-    for _ in range(40):
-        if state.to_move is None:
-            break
+@given(history=histories("polis", max_actions=40, ongoing=True))
+def test_engine_agrees_with_the_referee_along_a_game(history: History) -> None:
+    for state in history.states:
+        assert isinstance(state, PolisState)
         agree(state)
-        moves = state.legal_moves()
-        state = state.play(rnd.choice(moves))
 
 
 def test_referee_sees_a_mutual_stun_as_two_readings() -> None:
