@@ -557,3 +557,19 @@ def test_why_a_game_ended_reads_back_and_is_inferred_for_older_documents(
     data["outcome"]["termination"] = "boredom"
     with pytest.raises(StateFormatError, match="termination"):
         game.from_json(data)
+
+
+def test_what_a_state_derives_follows_its_own_units_whatever_it_was_handed() -> None:
+    start = GAME.new(4)
+    state = start
+    for seat in sorted(state.participants()):
+        moved = [o for o in random_orders(state, seat, random.Random(seat)) if isinstance(o, MoveTo)]
+        state = state.submit(seat, moved)
+    assert state.units != start.units
+    # Built with the derived data of another position (as a hand-over gone wrong would be): it is not taken.
+    forged = ChesspolitikState(state.nseats, state.year, state.season, state.units, state.owners, known=start._derived)
+    assert forged.unit_map() == {sq: (kind, seat) for sq, kind, seat in state.units}
+    assert forged == replace(state, report=None) and hash(forged) == hash(replace(state, report=None))
+    # Handed over with other orders only: the same data, and equal states whether or not it was computed.
+    waiting = start.submit(0, [])
+    assert waiting.unit_map() == start.unit_map() and replace(waiting) == waiting

@@ -7,7 +7,8 @@ set, which replaces the old, until the last missing set arrives and the phase is
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass
+from functools import cached_property
 from typing import Any
 
 from controller.games.api import JSON, State
@@ -35,7 +36,11 @@ from controller.games.squares import name
 from controller.games.turns import SIMULTANEOUS, ToMove
 
 
-@dataclass(frozen=True, slots=True)
+# Not slotted: the data derived once per state (units by square, owners by centre, who gives orders) is a
+# `cached_property`, kept in the instance's own dict. It is a function of the units, owners, season and end alone,
+# so it can never go stale, and it is no part of the value: equality, hashing, JSON and `dataclasses.replace` see
+# only the fields.
+@dataclass(frozen=True)
 class ChesspolitikState(State):
     nseats: int
     year: int
@@ -47,16 +52,18 @@ class ChesspolitikState(State):
     ended: Outcome | None = None
     last_year: int = 0  # drawn after this year's Fall; 0: no limit
     draw_votes: bool = True
-    # Derived data computed once per state (units by square, owners by centre, who gives orders); not part of the
-    # value: left out of equality, hashing and `replace`.
-    _memo: _Derived | None = field(default=None, init=False, compare=False, hash=False, repr=False)
+    # What a constructor already knows of the derived data (the same units and owners with other orders handed
+    # in; what resolving a phase computed anyway). Taken only when it was made from these very fields (the same
+    # objects), so a hand-over can save the work but never bring in data of another position.
+    known: InitVar[_Derived | None] = None
 
+    def __post_init__(self, known: _Derived | None) -> None:
+        if known is not None and known.made_from(self):
+            self.__dict__["_derived"] = known  # fills the cached property below before its first use
+
+    @cached_property
     def _derived(self) -> _Derived:
-        memo = self._memo
-        if memo is None:
-            memo = _Derived(self)
-            object.__setattr__(self, "_memo", memo)
-        return memo
+        return _Derived(self.board, self.units, self.owners, self.season, self.ended)
 
     # --- the API's questions -----------------------------------------------------------------------------
     @property
@@ -81,19 +88,19 @@ class ChesspolitikState(State):
 
     def unit_map(self) -> Mapping[int, tuple[str, int]]:
         """Units by square: (kind, seat)."""
-        return self._derived().units
+        return self._derived.units
 
     def owner_map(self) -> Mapping[int, int]:
         """Owned supply centres: centre -> seat."""
-        return self._derived().owners
+        return self._derived.owners
 
     def participants(self) -> frozenset[int]:
         """The powers that give orders this phase: in Spring and Fall every surviving power (one with a unit or a
         centre, so it can vote); in Winter those with builds or disbands to make."""
-        return self._derived().participants
+        return self._derived.participants
 
     def waiting_for(self) -> frozenset[int]:
-        participants = self._derived().participants
+        participants = self._derived.participants
         if not self.pending:
             return participants
         return participants - {seat for seat, _ in self.pending}
@@ -182,8 +189,8 @@ class ChesspolitikState(State):
             self.ended,
             self.last_year,
             self.draw_votes,
+            self._derived,
         )
-        object.__setattr__(nxt, "_memo", self._memo)
         return nxt
 
     def effect(self, move: Move) -> Effect:
@@ -216,6 +223,12 @@ class ChesspolitikState(State):
             done = phases.resolve_winter(self, pending)
         else:
             done = phases.resolve_movement(self, pending)
+        known = None
+        if done.derived is not None:  # what resolving computed anyway, handed on rather than computed again
+            d = done.derived
+            known = _Derived(
+                self.board, done.units, done.owners, done.season, done.ended, (d.units, d.owners, d.participants)
+            )
         nxt = ChesspolitikState(
             self.nseats,
             done.year,
@@ -227,10 +240,8 @@ class ChesspolitikState(State):
             done.ended,
             self.last_year,
             self.draw_votes,
+            known,
         )
-        if done.derived is not None:  # what resolving computed anyway, handed on rather than computed again
-            d = done.derived
-            object.__setattr__(nxt, "_memo", _Derived(nxt, d.units, d.owners, d.participants))
         return nxt, done.steps
 
     # --- words and JSON -------------------------------------------------------------------------------------
@@ -270,27 +281,43 @@ class ChesspolitikState(State):
 
 
 class _Derived:
-    __slots__ = ("owners", "participants", "units")
+    """A position's units by square, owners by centre and the powers giving orders: a function of its board, units,
+    owners, season and end (`source`, the objects it was made from)."""
+
+    __slots__ = ("owners", "participants", "source", "units")
 
     def __init__(
         self,
-        state: ChesspolitikState,
-        units: dict[int, tuple[str, int]] | None = None,
-        owners: dict[int, int] | None = None,
-        participants: frozenset[int] | None = None,
+        board: Board,
+        units: tuple[UnitRow, ...],
+        owners: tuple[tuple[int, int], ...],
+        season: str,
+        ended: Outcome | None,
+        known: tuple[dict[int, tuple[str, int]], dict[int, int], frozenset[int]] | None = None,
     ) -> None:
-        self.units = {sq: (kind, seat) for sq, kind, seat in state.units} if units is None else units
-        self.owners = dict(state.owners) if owners is None else owners
-        self.participants: frozenset[int]
-        if participants is not None:
-            self.participants = participants
-        elif state.ended is not None:
+        self.source = (board, units, owners, season, ended)
+        if known is not None:
+            self.units, self.owners, self.participants = known
+            return
+        self.units = {sq: (kind, seat) for sq, kind, seat in units}
+        self.owners = dict(owners)
+        if ended is not None:
             self.participants = frozenset()
-        elif state.season == WINTER:
-            counts = adjustments(state.board, self.units, self.owners)
+        elif season == WINTER:
+            counts = adjustments(board, self.units, self.owners)
             self.participants = frozenset(s for s, n in enumerate(counts) if n)
         else:
-            self.participants = frozenset(alive(state.units, self.owners))
+            self.participants = frozenset(alive(units, self.owners))
+
+    def made_from(self, state: ChesspolitikState) -> bool:
+        board, units, owners, season, ended = self.source
+        return (
+            units is state.units
+            and owners is state.owners
+            and season is state.season
+            and ended is state.ended
+            and board is state.board
+        )
 
 
 POWER_NAMES = {n: tuple(p.name for p in board.powers) for n, board in BOARDS.items()}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from controller.games.api import State
@@ -56,7 +57,10 @@ def _check_well_formed(move: Move) -> None:
         raise IllegalMoveError(f"{move!r} names a square, figure or row that does not exist")
 
 
-@dataclass(frozen=True, slots=True)
+# Not slotted: the move list of the seat to move is a `cached_property`, kept in the instance's own dict. It is a
+# function of the frozen fields alone (layout, line-up, turn, rules, declared row), so it can never go stale, and it
+# is no part of the value: equality, hashing, JSON and `dataclasses.replace` see only the fields.
+@dataclass(frozen=True)
 class PolitricsState(State):
     """`board` is 81 characters (see `figures`); `lineup[seat][kind]` counts the figures still to be placed;
     `declared` is the row (an index into `board.ROWS`) the player who just moved has declared, waiting for the
@@ -76,14 +80,12 @@ class PolitricsState(State):
     # Derived from the fields above, so kept out of equality and JSON.
     layout: Layout = field(init=False, compare=False, hash=False, repr=False)
     over: bool = field(init=False, compare=False, hash=False, repr=False)
-    cached_moves: tuple[Move, ...] | None = field(init=False, compare=False, hash=False, repr=False)
 
     def __post_init__(self, derived: tuple[Layout, bool] | None) -> None:
         if derived is None:
             derived = Layout.of(self.board), max(totals(self.boards)) >= self.rules.target
         object.__setattr__(self, "layout", derived[0])
         object.__setattr__(self, "over", derived[1])
-        object.__setattr__(self, "cached_moves", None)
 
     # --- the game API -------------------------------------------------------------------------------------
     @property
@@ -112,16 +114,18 @@ class PolitricsState(State):
         if self.over:
             return ()
         if seat is None or seat == self.turn:
-            if self.cached_moves is None:
-                found = movegen.moves(self.layout, self.lineup[self.turn], self.turn, self.rules)
-                if self.declared is not None:
-                    found.append(CONCEDE)
-                object.__setattr__(self, "cached_moves", tuple(found))
-                assert self.cached_moves is not None
-            return self.cached_moves
+            return self._own_moves
         if seat == 1 - self.turn and self.declared is None:
             return tuple(DECLARES[r] for r in rows_of(self.layout.occ[seat]))
         return ()
+
+    @cached_property
+    def _own_moves(self) -> tuple[Move, ...]:
+        """The legal moves of the seat to move, listed once per position (listing and checking a move both ask)."""
+        found = movegen.moves(self.layout, self.lineup[self.turn], self.turn, self.rules)
+        if self.declared is not None:
+            found.append(CONCEDE)
+        return tuple(found)
 
     def check(self, move: Move, seat: int | None = None) -> None:
         """Raise IllegalMoveError (with the squares that explain it) unless `move` is legal for `seat` now."""
