@@ -62,7 +62,7 @@ class SimOptions:
     debounce_scans: int = 2
     bounce: Bounce = NO_BOUNCE
     seed: int = 0
-    keep_frames: int | None = 10_000
+    keep_frames: int | None = 256  # the LED frames the simulated strip remembers (None: all, for tests)
 
 
 @dataclass(slots=True)

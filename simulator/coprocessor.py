@@ -15,6 +15,7 @@ import math
 import os
 import random
 import tty
+from collections import deque
 from pathlib import Path
 
 from controller.ports import Clock
@@ -24,6 +25,7 @@ from simulator.noise import LineNoise, NoiseConfig
 from simulator.switches import NO_BOUNCE, Bounce, Switches
 
 SCAN = 0.001
+KEEP_FRAMES = 256  # LED frames the virtual device remembers; `agora sim-device` may run for days
 
 
 class VirtualCoprocessor:
@@ -52,8 +54,9 @@ class VirtualCoprocessor:
         self._tick = tick
         self._boots = random.Random(seed)
         self.device: FirmwareDevice = self._boot()
-        self.frames: list[tuple[float, bytes]] = []
-        """LED frames as the device received them: (clock time, RGB bytes in chain order)."""
+        self.frames: deque[tuple[float, bytes]] = deque(maxlen=KEEP_FRAMES)
+        """The latest LED frames as the device received them: (clock time, RGB bytes in chain order)."""
+        self.frames_received = 0
         self.output_dropped = 0
         self.frozen = False
         self.path = ""
@@ -152,6 +155,7 @@ class VirtualCoprocessor:
                 if self.device.leds_version != self._leds_seen:
                     self._leds_seen = self.device.leds_version
                     self.frames.append((self._clock.now(), bytes(self.device.leds)))
+                    self.frames_received += 1
             await self._clock.sleep(self._tick)
 
     def _write(self, data: bytes) -> None:

@@ -107,7 +107,7 @@ async def _command(device: VirtualCoprocessor, chain: ChainOrder, words: list[st
             case "stats", []:
                 return (
                     f"magnets: {names(hands.magnets) or '-'}; frames from host bad: {device.device.rx_bad}; "
-                    f"noise to host {device.to_host.stats}; LED frames received {len(device.frames)}"
+                    f"noise to host {device.to_host.stats}; LED frames received {device.frames_received}"
                 )
             case "quit", []:
                 return "quit"

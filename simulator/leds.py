@@ -24,10 +24,15 @@ class ShownFrame:
     current_ma: float
 
 
+KEEP_FRAMES = 256
+"""Frames a simulated strip keeps by default: a few seconds of the fastest patterns. A board runs for days, and a
+frame with its duty values is some 10 kB in memory."""
+
+
 class SimPixelStrip:
     """Records each frame that differs from the one before; keeps the latest `keep` of them (None: all)."""
 
-    def __init__(self, clock: Clock, settings: PixelSettings | None = None, *, keep: int | None = 10_000) -> None:
+    def __init__(self, clock: Clock, settings: PixelSettings | None = None, *, keep: int | None = KEEP_FRAMES) -> None:
         self._clock = clock
         self._conditioner = FrameConditioner(settings)
         self.frames: deque[ShownFrame] = deque(maxlen=keep)

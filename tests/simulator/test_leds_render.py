@@ -9,7 +9,7 @@ from controller.clock import VirtualClock
 from controller.pixels import PixelSettings
 from controller.ports import BLACK_FRAME
 from hardware.squares import parse
-from simulator.leds import SimPixelStrip
+from simulator.leds import KEEP_FRAMES, SimPixelStrip
 from simulator.render import to_ansi, to_png, to_svg, to_text
 
 
@@ -32,6 +32,16 @@ async def test_the_strip_records_changed_frames_with_their_time_and_what_the_led
     assert strip.frames[0].duty[parse("e5")] == (128, 0, 0)
     assert strip.frames[0].current_ma == pytest.approx(81 + 128 * 20 / 255)
     assert strip.shows == 3 and strip.last_frame == BLACK_FRAME
+
+
+def test_a_long_running_strip_keeps_a_bounded_history_of_the_latest_frames() -> None:
+    strip = SimPixelStrip(VirtualClock())
+    frames = [tuple((i % 256, i // 256, 0) for _ in range(81)) for i in range(3 * KEEP_FRAMES)]
+    for frame in frames:
+        strip.show(frame)
+    assert strip.shows == len(frames)
+    assert [f.frame for f in strip.frames] == frames[-KEEP_FRAMES:]
+    assert strip.last_frame == frames[-1]
 
 
 def test_the_strip_refuses_bad_frames_and_shows_dark_when_closed() -> None:
