@@ -12,6 +12,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from controller import heap
+
 # command -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("controller.commands.play", "play a game on the board (or the simulator) and serve the web page"),
@@ -54,15 +56,16 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     command = next((a for a in argv if not a.startswith("-")), None)
-    parser = build_parser(command if command in COMMANDS else None)
-    args = parser.parse_args(argv)
-    if not getattr(args, "command", None):
-        parser.print_help()
-        return 2
-    if getattr(args, "_missing", False):
-        print(f"agora {args.command}: not available in this build", file=sys.stderr)
-        return 2
-    module = importlib.import_module(args._module)
+    with heap.loading():
+        parser = build_parser(command if command in COMMANDS else None)
+        args = parser.parse_args(argv)
+        if not getattr(args, "command", None):
+            parser.print_help()
+            return 2
+        if getattr(args, "_missing", False):
+            print(f"agora {args.command}: not available in this build", file=sys.stderr)
+            return 2
+        module = importlib.import_module(args._module)
     code = module.run(args)
     assert isinstance(code, int)
     return code

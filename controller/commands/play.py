@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TextIO
 from urllib.parse import urlsplit
 
+from controller import heap
 from controller.backends import BOARD_ERRORS, BoardSpecError, add_board_arguments, open_board
 from controller.clock import SystemClock
 from controller.commands.options import UsageError, add_game_arguments
@@ -109,7 +110,8 @@ def _fail(message: str, code: int = 1) -> int:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        return asyncio.run(serve(args))
+        with heap.loading():  # until the board serves: `serve` settles the heap then
+            return asyncio.run(serve(args))
     except KeyboardInterrupt:
         return 0
 
@@ -280,6 +282,7 @@ async def _serve_locked(args: argparse.Namespace, settings: SessionSettings, db:
     if pin is not None:
         print(f"Admin PIN for new games and seats: {pin[:4]}-{pin[4:]}")
     sys.stdout.flush()
+    heap.settled()
     systemd = ServiceNotifier.from_env()
     systemd.ready(f"{info.title} on {board.description}, page at {url}/")
     alive = start_keep_alive(systemd, clock)

@@ -24,6 +24,7 @@ from typing import Any
 
 import httpx
 
+from controller import heap
 from controller.backends import Board, SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games import CHANCE, SIMULTANEOUS, GameError, Move, State
@@ -160,6 +161,7 @@ async def open_table(db: Path, game: str, seed: int, sim: SimOptions | None = No
     http = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1:8000")
     page = Page(app)
     await page.open()
+    heap.settled()  # as `agora play` does once it serves
     table = Table(clock, store, board, controller, app, http, page, runner, events)
     await _wait(table, lambda: True, 0.1)
     return table
