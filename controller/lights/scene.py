@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from controller.games.squares import squares_of
 from controller.lights.language import LANGUAGE, Meaning, Pattern, intensity
@@ -40,10 +41,11 @@ def _scale(colour: RGB, level: float) -> RGB:
     return (int(colour[0] * level), int(colour[1] * level), int(colour[2] * level))
 
 
-def _paint(frame: list[RGB], squares: int, meaning: Meaning, t: float, since: float = 0.0) -> None:
+def _paint(frame: list[RGB], squares: int, meaning: Meaning, t: float, since: float = 0.0) -> bool:
+    """Light `squares` for `meaning` at time `t`; whether what was lit changes with time alone."""
     colour, pattern, peak = LANGUAGE[meaning]
     if not squares or (pattern is Pattern.ONCE and intensity(pattern, t, since=since) <= 0.0):
-        return  # a flash that is over leaves what lies under it
+        return False  # a flash that is over leaves what lies under it
     level = peak * intensity(pattern, t, since=since)
     if level <= 0.0:
         lit: RGB = (0, 0, 0)
@@ -51,37 +53,50 @@ def _paint(frame: list[RGB], squares: int, meaning: Meaning, t: float, since: fl
         lit = _scale(colour, level)
     for sq in squares_of(squares):
         frame[sq] = lit
+    return pattern is not Pattern.STEADY
+
+
+class Drawn(NamedTuple):
+    frame: Frame
+    moving: bool  # the frame changes with time alone (a pattern other than steady is lit): draw it again soon
 
 
 def render(scene: SceneInput, t: float) -> Frame:
     """The frame at time `t`."""
+    return draw(scene, t).frame
+
+
+def draw(scene: SceneInput, t: float) -> Drawn:
+    """The frame at time `t`, and whether it would differ a moment later with the scene unchanged."""
     frame = list(BLACK_FRAME)
+    moving = False
     g = scene.guidance
     for sq, seat in scene.marks.items():
         frame[sq] = _scale(SEAT_COLOURS[seat % len(SEAT_COLOURS)], 0.15)
     for sq, hex_colour in scene.signs.items():
         frame[sq] = _scale(_rgb(hex_colour), 0.3)
     if scene.paused:
-        _paint(frame, scene.region, Meaning.PAUSED, t)
-        return tuple(frame)
+        moving |= _paint(frame, scene.region, Meaning.PAUSED, t)
+        return Drawn(tuple(frame), moving)
     if scene.winners is not None or scene.drawn:
         if scene.drawn:
-            _paint(frame, g.occupancy & scene.region, Meaning.DRAW, t)
+            moving |= _paint(frame, g.occupancy & scene.region, Meaning.DRAW, t)
         else:
-            _paint(frame, scene.winners or 0, Meaning.WINNER, t)
-        return tuple(frame)
+            moving |= _paint(frame, scene.winners or 0, Meaning.WINNER, t)
+        return Drawn(tuple(frame), moving)
     if g.mode is Mode.TURN:
-        _paint(frame, g.movable, Meaning.TO_MOVE, t)
-    _paint(frame, scene.confirmed, Meaning.CONFIRMED, t, since=scene.confirmed_at)
+        moving |= _paint(frame, g.movable, Meaning.TO_MOVE, t)
+    moving |= _paint(frame, scene.confirmed, Meaning.CONFIRMED, t, since=scene.confirmed_at)
     if g.mode is Mode.TURN:
-        _paint(frame, g.destinations, Meaning.DESTINATION, t)
-        _paint(frame, g.captures, Meaning.CAPTURE, t)
-        _paint(frame, g.lifted & ~(g.mismatch_fill | g.mismatch_empty), Meaning.ORIGIN, t)
+        moving |= _paint(frame, g.destinations, Meaning.DESTINATION, t)
+        moving |= _paint(frame, g.captures, Meaning.CAPTURE, t)
+        moving |= _paint(frame, g.lifted & ~(g.mismatch_fill | g.mismatch_empty), Meaning.ORIGIN, t)
     if g.mode is Mode.CHORES:
         colour, pattern, peak = LANGUAGE[Meaning.CHORE_MOVE]
         removals = g.chore_removals
-        _paint(frame, g.chore_stays, Meaning.CHORE_STAYS, t)
+        moving |= _paint(frame, g.chore_stays, Meaning.CHORE_STAYS, t)
         moved = 0
+        moving |= bool(g.chore_moves)
         for step in g.chore_moves:
             if step.src is not None and g.occupancy >> step.src & 1:
                 frame[step.src] = _scale(colour, peak * intensity(pattern, t, phase=0))
@@ -89,20 +104,20 @@ def render(scene: SceneInput, t: float) -> Frame:
             if step.dst is not None:
                 frame[step.dst] = _scale(colour, peak * intensity(pattern, t, phase=1))
                 moved |= 1 << step.dst
-        _paint(frame, removals, Meaning.CHORE_REMOVE, t)
+        moving |= _paint(frame, removals, Meaning.CHORE_REMOVE, t)
         # A piece to turn over is carried from its square back to it: the carry light, on that square alone.
-        _paint(frame, g.chore_touches, Meaning.CHORE_MOVE, t)
-        _paint(frame, g.mismatch_fill & ~moved, Meaning.MISMATCH_FILL, t)
-        _paint(frame, g.mismatch_empty & ~moved & ~removals, Meaning.MISMATCH_EMPTY, t)
+        moving |= _paint(frame, g.chore_touches, Meaning.CHORE_MOVE, t)
+        moving |= _paint(frame, g.mismatch_fill & ~moved, Meaning.MISMATCH_FILL, t)
+        moving |= _paint(frame, g.mismatch_empty & ~moved & ~removals, Meaning.MISMATCH_EMPTY, t)
     else:
-        _paint(frame, g.mismatch_fill, Meaning.MISMATCH_FILL, t)
-        _paint(frame, g.mismatch_empty, Meaning.MISMATCH_EMPTY, t)
-    _paint(frame, g.why, Meaning.WHY, t)
+        moving |= _paint(frame, g.mismatch_fill, Meaning.MISMATCH_FILL, t)
+        moving |= _paint(frame, g.mismatch_empty, Meaning.MISMATCH_EMPTY, t)
+    moving |= _paint(frame, g.why, Meaning.WHY, t)
     if g.mode is Mode.PROMPT:
-        _paint(frame, g.prompt, Meaning.PROMPT, t)
+        moving |= _paint(frame, g.prompt, Meaning.PROMPT, t)
     if scene.thinking:
-        _paint(frame, g.occupancy & scene.region, Meaning.THINKING, t)
+        moving |= _paint(frame, g.occupancy & scene.region, Meaning.THINKING, t)
     outside = ~scene.region & ((1 << SQUARES) - 1)
     for sq in squares_of(outside):
         frame[sq] = (0, 0, 0)
-    return tuple(frame)
+    return Drawn(tuple(frame), moving)

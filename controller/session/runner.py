@@ -14,7 +14,7 @@ from typing import Any, TextIO, TypeVar
 
 from controller.errors import GameError, SessionError
 from controller.games.squares import name, squares_of
-from controller.lights import SceneInput, render
+from controller.lights import SceneInput, draw
 from controller.ports import (
     BLACK_FRAME,
     BoardEvent,
@@ -34,6 +34,7 @@ from controller.session.journal import StoreWorker
 from controller.session.pauses import PauseCause
 
 T = TypeVar("T")
+STILL_REDRAW = 1.0  # seconds a still scene waits at most before it is drawn again, whatever happened
 FAULT_QUIET = 1.0  # seconds the session's timers rest after one of them failed
 log = logging.getLogger("agora.controller")
 
@@ -83,6 +84,8 @@ class Controller:
         self._pin_required = pin_required  # admin actions need the PIN (serving beyond loopback)
         self._faults = 0
         self._quiet_until = -1e9
+        self._redraw = asyncio.Event()  # something the scene is drawn from may have changed
+        self._live = asyncio.Event()  # the board is live: the session started and the LEDs show it
 
     # ---- what the page reads ---------------------------------------------------------------------------------
     @property
@@ -139,6 +142,8 @@ class Controller:
         self._tasks = [asyncio.create_task(self._read_board(), name="board")]
         if self._frame_rate:
             self._tasks.append(asyncio.create_task(self._render_loop(1.0 / self._frame_rate), name="render"))
+        else:
+            self._live.set()
         if self._buttons is not None:
             self._tasks.append(asyncio.create_task(self._read_buttons(self._buttons), name="buttons"))
         try:
@@ -149,6 +154,10 @@ class Controller:
             for task in self._tasks:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+
+    async def live(self) -> None:
+        """Wait until the board is live: the session started on the sensors' reading and the LEDs showing it."""
+        await self._live.wait()
 
     async def request(self, fn: Callable[[Session, float], T]) -> T:
         """Run `fn(session, now)` inside the loop, in order with the board's events; its exception is raised here.
@@ -168,6 +177,7 @@ class Controller:
         session.start(self._matrix.scan(), now)
         self._publish(session.drain())
         self._version += 1
+        self._redraw.set()
 
     def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
         q: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=256)
@@ -235,6 +245,7 @@ class Controller:
             wait = None if deadline is None else max(0.0, deadline - now, self._quiet_until - now)
             item = await self._next(wait)
             self._dispatch(item, self._clock.now())
+            self._redraw.set()
             try:
                 self._publish(self._session.drain())
             except Exception as exc:
@@ -348,18 +359,30 @@ class Controller:
         )
 
     async def _render_loop(self, period: float) -> None:
+        """Draw the scene when it may have changed (an input, a timer) and while a pattern moves; show a frame only
+        when it differs from the one shown: a strip keeps showing its last frame, and a still board costs nothing."""
         last_sent = -1.0
+        last_drawn = -1e9
         unsent = False
+        shown: Frame | None = None
         while True:
             now = self._clock.now()
+            if now - last_drawn < period:  # at most `period` apart, however fast the inputs come
+                await self._clock.sleep(period - (now - last_drawn))
+                now = self._clock.now()
+            self._redraw.clear()
+            last_drawn = now
             try:
-                frame = render(self.scene(), now)
-                if self._strip is not None:
-                    self._strip.show(frame)
+                frame, moving = draw(self.scene(), now)
+                if frame != shown:
+                    if self._strip is not None:
+                        self._strip.show(frame)
+                    shown = frame
             except Exception as exc:
                 self._fault("drawing the LEDs", exc)
                 await self._clock.sleep(FAULT_QUIET)
                 continue
+            self._live.set()
             if frame != self._frame:
                 self._frame = frame
                 unsent = True
@@ -369,7 +392,22 @@ class Controller:
                 last_sent = now
                 unsent = False
                 self._broadcast({"type": "led", "frame": frame_hex(self._frame)})
-            await self._clock.sleep(period)
+            if moving or unsent:
+                await self._clock.sleep(period)
+            else:
+                await self._until_redraw(STILL_REDRAW)
+
+    async def _until_redraw(self, seconds: float) -> None:
+        """Until something the scene is drawn from may have changed, or `seconds` at most."""
+        if self._redraw.is_set():
+            return
+        changed = asyncio.ensure_future(self._redraw.wait())
+        timer = asyncio.ensure_future(self._clock.sleep(seconds))
+        try:
+            await asyncio.wait({changed, timer}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            changed.cancel()
+            timer.cancel()
 
     def _publish(self, events: list[Event]) -> None:
         if not events:

@@ -4,13 +4,14 @@ and scenes that are pure functions of their input and time."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from controller.games import Piece, Step
 from controller.games.squares import bit, parse
-from controller.lights import LANGUAGE, OKABE_ITO, Meaning, Pattern, SceneInput, intensity, render
+from controller.lights import LANGUAGE, OKABE_ITO, Meaning, Pattern, SceneInput, draw, intensity, render
 from controller.lights.language import TOGETHER
 from controller.lights.scene import _scale
 from controller.recognizer.machine import Guidance, Mode
@@ -140,3 +141,73 @@ def test_a_bounced_piece_stays_lit_while_the_chores_are_done() -> None:
 def test_a_piece_to_turn_over_gets_the_carry_light_on_its_own_square() -> None:
     scene = SceneInput(g(mode=Mode.CHORES, expected=A1, occupancy=A1, chore_touches=A1), REGION)
     assert render(scene, 0.1)[parse("a1")] == lit(Meaning.CHORE_MOVE, 0.1) != OFF
+
+
+_masks = st.integers(0, (1 << 81) - 1)
+_steps = st.lists(
+    st.builds(lambda a, b: Step(Piece("P"), a, b), st.integers(0, 80), st.integers(0, 80)), max_size=3
+).map(tuple)
+
+
+@st.composite
+def scenes(draw: st.DrawFn) -> SceneInput:
+    """Any guidance in any mode, with any of the scene's own lights (a flash, thinking, paused, the game over)."""
+    guidance = g(
+        mode=draw(st.sampled_from(Mode)),
+        occupancy=draw(_masks),
+        lifted=draw(_masks),
+        destinations=draw(_masks),
+        captures=draw(_masks),
+        movable=draw(_masks),
+        prompt=draw(_masks),
+        mismatch_fill=draw(_masks),
+        mismatch_empty=draw(_masks),
+        why=draw(_masks),
+        chore_moves=draw(_steps),
+        chore_removals=draw(_masks),
+        chore_stays=draw(_masks),
+        chore_touches=draw(_masks),
+    )
+    # Most scenes light only some meanings: each mask above is kept or emptied at random.
+    keep = draw(st.integers(0, (1 << 13) - 1))
+    fields = [
+        "lifted", "destinations", "captures", "movable", "prompt", "mismatch_fill", "mismatch_empty", "why",
+        "chore_removals", "chore_stays", "chore_touches", "occupancy",
+    ]  # fmt: skip
+    guidance = replace(guidance, **{f: 0 for i, f in enumerate(fields) if not keep >> i & 1})
+    if not keep >> 12 & 1:
+        guidance = replace(guidance, chore_moves=())
+    over = draw(st.sampled_from(["no", "won", "drawn"]))
+    return SceneInput(
+        guidance,
+        draw(_masks) | draw(_masks),
+        confirmed=draw(_masks),
+        confirmed_at=draw(st.floats(0, 100)),
+        thinking=draw(st.booleans()),
+        paused=draw(st.booleans()) and draw(st.booleans()),
+        winners=draw(_masks) if over == "won" else None,
+        drawn=over == "drawn",
+    )
+
+
+@given(scenes(), st.floats(0, 100), st.lists(st.floats(0, 10), min_size=1, max_size=8))
+def test_a_frame_drawn_as_still_stays_the_same_as_time_passes(scene: SceneInput, t: float, later: list[float]) -> None:
+    """The render loop waits for the scene to change instead of drawing a still frame again: it must be still."""
+    drawn = draw(scene, t)
+    assert drawn.frame == render(scene, t)
+    if not drawn.moving:
+        for dt in later:
+            assert render(scene, t + dt) == drawn.frame, dt
+
+
+def test_patterns_that_change_with_time_are_drawn_as_moving() -> None:
+    lifted = SceneInput(g(occupancy=B2, lifted=A1, expected=A1 | B2), REGION)
+    assert draw(lifted, 0.3).moving  # the origin pulses
+    waiting = SceneInput(g(occupancy=A1, movable=A1, expected=A1), REGION)
+    assert not draw(waiting, 0.3).moving  # the pieces to move are steady
+    flash = SceneInput(g(occupancy=A1, movable=A1, expected=A1), REGION, confirmed=B2, confirmed_at=10.0)
+    assert draw(flash, 10.1).moving and not draw(flash, 10.7).moving  # the confirmation flash, then still
+    carry = SceneInput(
+        g(mode=Mode.CHORES, occupancy=A1, chore_moves=(Step(Piece("P"), parse("a1"), parse("b2")),)), REGION
+    )
+    assert draw(carry, 0.3).moving  # a piece to carry: its two squares take turns

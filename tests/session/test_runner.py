@@ -58,3 +58,46 @@ async def test_buttons_step_through_a_question_and_answer_it() -> None:
     assert any(e.get("event") == "takeback" for e in events)
     task.cancel()
     await board.aclose()
+
+
+def _messages(listener: asyncio.Queue[dict[str, object]]) -> list[dict[str, object]]:
+    out = []
+    while not listener.empty():
+        out.append(listener.get_nowait())
+    return out
+
+
+async def test_the_leds_are_sent_a_frame_only_when_it_changes_and_drawn_only_while_something_can_change() -> None:
+    clock = VirtualClock()
+    game = Jumps()
+    session = Session(game, game.new(seed=0), seat_kinds=[SeatKind.BOARD] * 2)
+    board = await open_board("sim", clock, initial=0, sim=SimOptions(keep_frames=None))
+    assert board.sim is not None and board.leds is not None
+    controller = Controller(session, board.matrix, clock, strip=board.strip)
+    listener = controller.subscribe()
+    task = asyncio.create_task(controller.run())
+    await controller.live()  # the session started and its first frame is on the LEDs
+    assert board.leds.shows == 1
+    drawn = []
+    scene = controller.scene
+
+    def counted() -> object:
+        drawn.append(clock.now())
+        return scene()
+
+    controller.scene = counted  # type: ignore[method-assign]
+    await clock.advance(30.0)
+    # A board waiting for a move: the same frame, never sent again to the LEDs or the page, drawn about once a second.
+    assert board.leds.shows == 1
+    assert len([m for m in _messages(listener) if m["type"] == "led"]) <= 1
+    assert len(drawn) <= 31
+    board.sim.place(parse("c3"))  # two kinds of piece fit: the board asks, the square blinks
+    await clock.advance(32.0)
+    assert [str(c.move) for c in session.prompt] == ["A@c3", "B@c3"]
+    blinking = board.leds.shows
+    assert blinking >= 5  # the fast blink: a new frame every change of its light
+    assert len({f.frame for f in board.leds.frames}) >= 2
+    await clock.advance(34.0)
+    assert board.leds.shows > blinking  # it goes on blinking while the question is open
+    task.cancel()
+    await board.aclose()
