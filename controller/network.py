@@ -3,13 +3,16 @@
 
 Serving on every interface (`--host 0.0.0.0`), the board's links carry the address of the interface the machine
 routes through (its LAN address), not 127.0.0.1, which a phone would take for itself. `--public-url` overrides it
-when the host knows better (a reverse proxy, a fixed name).
+when the host knows better (a reverse proxy, a fixed name). Serving beyond loopback, admin actions need a PIN.
+
+Nothing here loads the web stack: `agora play` decides all this before it imports it (the board goes live first).
 """
 
 from __future__ import annotations
 
 import ipaddress
 import re
+import secrets
 import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -19,6 +22,20 @@ from urllib.parse import urlsplit
 from controller.errors import AgoraError
 
 WILDCARDS = ("0.0.0.0", "::", "")
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+PIN_DIGITS = 8  # 10^8 PINs against a few guesses a minute: centuries of guessing
+
+
+def is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+def new_pin() -> str:
+    """A fresh admin PIN."""
+    return f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
 
 
 class AddressError(AgoraError):

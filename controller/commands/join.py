@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from controller.commands import play
-from controller.commands.room import add_remote_arguments
+from controller.commands.remote_options import add_remote_arguments
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -9,8 +9,10 @@ import errno
 import signal
 import socket
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 from urllib.parse import urlsplit
 
 from controller import heap
@@ -20,17 +22,19 @@ from controller.commands.options import UsageError, add_game_arguments
 from controller.commands.resume import Choice, choose_session, resume_note
 from controller.errors import SessionError, StoreError
 from controller.games import GameError, load, names
-from controller.network import AddressError, Advert, board_name, choose_address
+from controller.network import LOOPBACK_NAMES, AddressError, Advert, board_name, choose_address, is_loopback, new_pin
+from controller.ports import Hands
 from controller.recognizer import RecognizerSettings
 from controller.service_notify import ServiceNotifier, start_keep_alive, stop_keep_alive
-from controller.session.core import SessionSettings
+from controller.session.core import Session, SessionSettings
 from controller.session.factory import new_session
 from controller.session.journal import StoreWorker
 from controller.session.runner import Controller
 from controller.store import GameStore, default_db_path
 from controller.storelock import StoreLock
-from controller.web import WebConfig, create_app, is_loopback
-from controller.web.guard import LOOPBACK_NAMES, new_pin
+
+if TYPE_CHECKING:
+    from controller.commands.room import Room
 
 _OPEN_ERRORS: tuple[type[Exception], ...] = (*BOARD_ERRORS, ValueError)  # ValueError: a bad --bounce and the like
 
@@ -39,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help=f"the game: {', '.join(names())}")
     add_place_arguments(parser)
     add_game_arguments(parser)
-    from controller.commands.room import add_remote_arguments
+    from controller.commands.remote_options import add_remote_arguments
 
     add_remote_arguments(parser, joining=False)
 
@@ -116,6 +120,39 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
 
+@dataclass(frozen=True, slots=True)
+class _WebSettings:
+    """What the page's app is made with (controller.web.deps.WebConfig), before the web stack is loaded."""
+
+    pin: str | None
+    hands: Hands | None
+    store: GameStore
+    public_url: str
+    allowed_hosts: frozenset[str]
+    new_session: Callable[..., Session]
+
+
+def _web_server(controller: Controller, web: _WebSettings, args: argparse.Namespace) -> Any:
+    """The web stack loaded, the page's app made and its uvicorn server (not started yet): on a worker thread."""
+    import uvicorn
+
+    from controller.web.app import create_app
+    from controller.web.deps import WebConfig
+
+    config = WebConfig(
+        pin=web.pin,
+        hands=web.hands,
+        store=web.store,
+        public_url=web.public_url,
+        allowed_hosts=web.allowed_hosts,
+        new_session=web.new_session,
+    )
+    app = create_app(controller, config)
+    return uvicorn.Server(
+        uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", lifespan="off", ws="websockets-sansio")
+    )
+
+
 def _port_free(host: str, port: int) -> bool:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as s:
@@ -158,8 +195,6 @@ async def serve(args: argparse.Namespace) -> int:
 
 
 async def _serve_locked(args: argparse.Namespace, settings: SessionSettings, db: Path) -> int:
-    import uvicorn
-
     try:
         # Two connections: the loop reads through one (WAL readers never wait for the writer) and the writer
         # thread owns the other, so no disk wait ever holds up the sensors or the LEDs.
@@ -176,25 +211,26 @@ async def _serve_locked(args: argparse.Namespace, settings: SessionSettings, db:
         writer.close()
         reader.close()
 
-    from controller.commands.room import Room, open_guest, open_host
-    from controller.remote.errors import RemoteError
-
     room: Room | None = None
     choice: Choice | None = None
+    refusals: tuple[type[Exception], ...] = (GameError, SessionError, UsageError, StoreError)
     try:
         # A room is made before the loop runs, while the writer thread is idle: its few writes go straight to the
         # file, and the session's moves go to the writer thread from then on.
-        if getattr(args, "room", None) is not None:
-            room = await open_guest(args, writer, db, settings)
-        elif getattr(args, "remote", None):
-            room = await open_host(args, writer, db, settings)
-        if room is not None:
+        if getattr(args, "room", None) is not None or getattr(args, "remote", None):
+            # Remote play's machinery (the MQTT client, the room) is loaded only for remote play.
+            from controller.commands.room import open_guest, open_host
+            from controller.remote.errors import RemoteError
+
+            refusals = (*refusals, RemoteError)
+            joining = getattr(args, "room", None) is not None
+            room = await (open_guest if joining else open_host)(args, writer, db, settings)
             session, resumed = room.session, room.resumed
             session.write_to(store)
         else:
             choice = choose_session(args, reader, store, settings)
             session, resumed = choice.session, choice.resumed
-    except (GameError, SessionError, UsageError, StoreError, RemoteError) as exc:
+    except refusals as exc:
         close_store()
         return _fail(str(exc), 1 if isinstance(exc, StoreError) else 2)
     clock = SystemClock()
@@ -239,7 +275,19 @@ async def _serve_locked(args: argparse.Namespace, settings: SessionSettings, db:
     if room is not None:
         room.attach(controller)
         print(room.describe())
-    config = WebConfig(
+    info = session.game.info
+    what = "Resuming" if resumed else "New game of"
+    print(f"{what} {info.title} (game #{session.game_id}, {len(session.history)} moves) on {board.description}")
+    if choice is not None and (note := resume_note(choice, db)):
+        print(note)
+    sys.stdout.flush()
+    # The board first: sensors read and the position on the LEDs before the web stack is even loaded (on a Pi Zero
+    # 2 W that takes seconds). It loads on a worker thread, so the board answers its pieces meanwhile.
+    control = asyncio.create_task(controller.run(), name="controller")
+    live = asyncio.create_task(controller.live(), name="live")
+    await asyncio.wait({control, live}, return_when=asyncio.FIRST_COMPLETED)
+    live.cancel()
+    web_config = _WebSettings(
         pin=pin,
         hands=board.hands,
         store=reader,
@@ -247,24 +295,22 @@ async def _serve_locked(args: argparse.Namespace, settings: SessionSettings, db:
         allowed_hosts=LOOPBACK_NAMES | hosts,
         new_session=lambda game, **kw: new_session(game, store=store, **{"settings": settings, **kw}),
     )
-    app = create_app(controller, config)
-    server = uvicorn.Server(
-        uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", lifespan="off", ws="websockets-sansio")
-    )
-    info = session.game.info
-    what = "Resuming" if resumed else "New game of"
-    print(f"{what} {info.title} (game #{session.game_id}, {len(session.history)} moves) on {board.description}")
-    if choice is not None and (note := resume_note(choice, db)):
-        print(note)
-    control = asyncio.create_task(controller.run(), name="controller")
-    web = asyncio.create_task(server.serve(), name="web")
+    server = None if control.done() else await asyncio.to_thread(_web_server, controller, web_config, args)
+    web = asyncio.create_task(server.serve(), name="web") if server is not None else control
     # uvicorn offers no event for "listening"; its `started` flag is the documented way to know.
-    while not server.started and not web.done():  # noqa: ASYNC110
+    while server is not None and not server.started and not web.done() and not control.done():  # noqa: ASYNC110
         await asyncio.sleep(0.02)
-    if web.done():
+    if web.done() or control.done() or server is None:
+        failed = control.exception() if control.done() and not control.cancelled() else None
         control.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await control
+        if room is not None:
+            await room.aclose()
         await board.aclose()
         close_store()
+        if failed is not None:
+            raise failed
         return _fail(f"could not serve the page on {args.host}:{args.port}")
     print(
         f"Open {url}/ in a browser" + (" (the simulated board: click squares to move pieces)" if controller.sim else "")

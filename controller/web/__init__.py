@@ -1,6 +1,4 @@
-"""The web page and its API (FastAPI, served by uvicorn in the controller's own loop)."""
+"""The web page and its API (FastAPI, served by uvicorn in the controller's own loop): `controller.web.app`.
 
-from controller.web.app import create_app
-from controller.web.deps import WebConfig, is_loopback
-
-__all__ = ["WebConfig", "create_app", "is_loopback"]
+Importing this package loads nothing: `agora play` shows the board on its LEDs before it loads the web stack.
+"""

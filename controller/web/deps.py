@@ -6,7 +6,6 @@ with the board's sensor events.
 
 from __future__ import annotations
 
-import ipaddress
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
@@ -36,13 +35,6 @@ class WebConfig:
     public_url: str = "http://127.0.0.1:8000"
     allowed_hosts: frozenset[str] | None = None  # the names this board answers to besides addresses; None: any
     pin_clock: Callable[[], float] | None = None  # the PIN guard's clock (tests put it on virtual time)
-
-
-def is_loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return host == "localhost"
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import json
-import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,13 +17,6 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from controller.errors import ErrorKind
 from controller.web.errors import ApiError
-
-PIN_DIGITS = 8  # 10^8 PINs against a few guesses a minute: centuries of guessing
-LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
-
-
-def new_pin() -> str:
-    return f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
 
 
 def same_secret(given: str, expected: str) -> bool:

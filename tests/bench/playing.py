@@ -34,7 +34,8 @@ from controller.session.core import Session, SessionSettings
 from controller.session.factory import new_session
 from controller.session.runner import Controller
 from controller.store import GameStore
-from controller.web import WebConfig, create_app
+from controller.web.app import create_app
+from controller.web.deps import WebConfig
 from tests.bench.probe import LoopProbe
 
 DEBUG = False

@@ -7,9 +7,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from controller.network import AddressError, Advert, board_name, check_public_url, choose_address
+from controller.network import (
+    LOOPBACK_NAMES,
+    PIN_DIGITS,
+    AddressError,
+    Advert,
+    board_name,
+    check_public_url,
+    choose_address,
+    new_pin,
+)
 from controller.web.errors import ApiError
-from controller.web.guard import LOOPBACK_NAMES, PIN_DIGITS, PinGuard, host_allowed, new_pin
+from controller.web.guard import PinGuard, host_allowed
 
 
 class Clock:
