@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import replace
+from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -174,9 +175,10 @@ def scenes(draw: st.DrawFn) -> SceneInput:
         "lifted", "destinations", "captures", "movable", "prompt", "mismatch_fill", "mismatch_empty", "why",
         "chore_removals", "chore_stays", "chore_touches", "occupancy",
     ]  # fmt: skip
-    guidance = replace(guidance, **{f: 0 for i, f in enumerate(fields) if not keep >> i & 1})
+    emptied: dict[str, Any] = {f: 0 for i, f in enumerate(fields) if not keep >> i & 1}
     if not keep >> 12 & 1:
-        guidance = replace(guidance, chore_moves=())
+        emptied["chore_moves"] = ()
+    guidance = replace(guidance, **emptied)
     over = draw(st.sampled_from(["no", "won", "drawn"]))
     return SceneInput(
         guidance,

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from controller.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games.squares import parse
+from controller.lights import SceneInput
 from controller.ports import ButtonPressed
 from controller.session.core import Session
 from controller.session.runner import Controller
@@ -81,7 +82,7 @@ async def test_the_leds_are_sent_a_frame_only_when_it_changes_and_drawn_only_whi
     drawn = []
     scene = controller.scene
 
-    def counted() -> object:
+    def counted() -> SceneInput:
         drawn.append(clock.now())
         return scene()
 
