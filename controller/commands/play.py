@@ -30,6 +30,7 @@ from controller.session.core import Session, SessionSettings
 from controller.session.factory import new_session
 from controller.session.journal import StoreWorker
 from controller.session.runner import Controller
+from controller.session.sources import Dice
 from controller.store import GameStore, default_db_path
 from controller.storelock import StoreLock
 
@@ -178,7 +179,7 @@ async def serve(args: argparse.Namespace) -> int:
     if args.order_time is not None and not 0 < args.order_time <= MAX_ORDER_TIME:
         return _fail(f"--order-time is a number of seconds above 0 and at most {MAX_ORDER_TIME:g}", 2)
     settings = SessionSettings(
-        recognizer=RecognizerSettings(takebacks=not args.no_takebacks), dice=args.dice, order_time=args.order_time
+        recognizer=RecognizerSettings(takebacks=not args.no_takebacks), dice=Dice(args.dice), order_time=args.order_time
     )
     db = args.db or default_db_path()
     try:

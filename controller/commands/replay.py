@@ -29,6 +29,7 @@ from controller.games.squares import parse as parse_square
 from controller.recognizer import RecognizerSettings
 from controller.session.core import Session, SessionSettings
 from controller.session.runner import Controller
+from controller.session.sources import Dice
 
 MAX_QUIET = 600.0  # after the last event, virtual seconds to let pending timers run before giving up
 
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"agora replay: cannot read {args.events}: {exc.strerror}", file=sys.stderr)
         return 2
-    settings = SessionSettings(recognizer=RecognizerSettings(takebacks=not args.no_takebacks), dice=args.dice)
+    settings = SessionSettings(recognizer=RecognizerSettings(takebacks=not args.no_takebacks), dice=Dice(args.dice))
     session = Session(game, state, seat_kinds=kinds, settings=settings, seed=args.seed or 0)
     if args.bounce < 0:
         print("agora replay: --bounce is 0 or more", file=sys.stderr)

@@ -28,6 +28,7 @@ from controller.remote.transport import LinkDown, LinkUp, Received, Transport, T
 from controller.session.core import Ply, Session
 from controller.session.pauses import PauseCause
 from controller.session.runner import Controller, frame_hex
+from controller.session.sources import Source
 
 
 class RoomLink:
@@ -190,14 +191,14 @@ class RoomLink:
         if self.place.replica.state.to_move is None:
             self.journal.finish(self.room)
 
-    def _source(self, entry: Entry, move: Move) -> str:
+    def _source(self, entry: Entry, move: Move) -> Source:
         if entry.by == self.place.name:
-            return "phone" if isinstance(move, Orders) else "board"
+            return Source.PHONE if isinstance(move, Orders) else Source.BOARD
         if entry.seat is None:
-            return "dice"
+            return Source.DICE
         if entry.by == self.host and isinstance(move, Orders) and not move.orders:
-            return "timer"
-        return "remote"
+            return Source.TIMER
+        return Source.REMOTE
 
     def _notice(self, session: Session, message: str) -> None:
         self.notices = [*self.notices[-4:], message]

@@ -16,6 +16,7 @@ from controller.remote.secrecy import secrecy_for
 from controller.session.core import Ply, Session, SessionSettings
 from controller.session.factory import new_session, session_from_record
 from controller.session.seats import SeatKind
+from controller.session.sources import Dice, Source
 from controller.store import GameStore
 
 
@@ -93,8 +94,8 @@ def guest_room(
         before, move = applied.before, applied.move
         after = before.play(move)
         text = applied.entry.text
-        store.append(game_id, len(history), text, applied.entry.seat, "remote", after.to_json())
-        history.append(Ply(before, move, text, applied.entry.seat, "remote", before.effect(move)))
+        store.append(game_id, len(history), text, applied.entry.seat, Source.REMOTE, after.to_json())
+        history.append(Ply(before, move, text, applied.entry.seat, Source.REMOTE, before.effect(move)))
     record = store.get(game_id)
     tokens = record.tokens if record is not None else []
     session = Session(
@@ -115,7 +116,7 @@ def guest_room(
 
 def guest_settings(settings: SessionSettings) -> SessionSettings:
     """A guest never rolls (the host does) and never reads a takeback from its board: takebacks are agreed."""
-    return replace(settings, dice="remote", recognizer=replace(settings.recognizer, takebacks=False))
+    return replace(settings, dice=Dice.REMOTE, recognizer=replace(settings.recognizer, takebacks=False))
 
 
 def host_settings(settings: SessionSettings) -> SessionSettings:
@@ -165,7 +166,7 @@ def reconcile(session: Session, place: Place) -> None:
         session.rollback_to(same, 0.0)
     extra = session.history[same:] if same == len(log) else []
     for applied in place.replica.plies[len(session.history) :]:
-        session.play_from_room(applied.move, 0.0, "remote", before=applied.before)
+        session.play_from_room(applied.move, 0.0, Source.REMOTE, before=applied.before)
     for ply in extra:  # ours, never in the log: offered again (the host writes them, a guest proposes them)
         if ply.move is not None:
             place.local_ply(seat_of(ply.before, ply.move), ply.text)

@@ -31,6 +31,7 @@ from controller.session import events as ev
 from controller.session.journal import Journal
 from controller.session.pauses import PauseCause, Pauses
 from controller.session.seats import Room, SeatKind
+from controller.session.sources import Dice, Source
 from controller.session.view import Ply, SessionSettings, SessionView
 
 __all__ = ["Ply", "Session", "SessionSettings"]
@@ -165,7 +166,7 @@ class Session(SessionView):
         return min(times) if times else None
 
     # ---- requests from the page ------------------------------------------------------------------------------
-    def play_text(self, text: str, t: float, seat: int | None = None, source: str = "page") -> Move:
+    def play_text(self, text: str, t: float, seat: int | None = None, source: Source = Source.PAGE) -> Move:
         """A move typed or clicked on the page (a declaration, a speech card, entered dice, a phone's move)."""
         s = self._state
         if s.to_move is None:
@@ -178,7 +179,7 @@ class Session(SessionView):
         if s.to_move is CHANCE:
             if move not in {m for m, _ in s.chance_outcomes()}:
                 raise IllegalMoveError(f"{text!r} is not a possible roll now")
-            self._commit(move, t, "dice")
+            self._commit(move, t, Source.DICE)
             return move
         if seat is not None and move not in s.legal_moves(seat):
             raise IllegalMoveError(f"{text} is not a move seat {seat} can make now")
@@ -194,7 +195,7 @@ class Session(SessionView):
         if self._room is not None and self._seat_kinds[seat] is SeatKind.REMOTE:
             raise SessionError("that seat plays at another place")
         orders = [self._game.parse(text, s, seat) for text in texts]
-        self._hand_in(Orders(seat, tuple(orders)), t, "phone")
+        self._hand_in(Orders(seat, tuple(orders)), t, Source.PHONE)
 
     def close_orders(self, t: float) -> None:
         """The host's timer ran out (or the host closed the phase): seats that handed in nothing give no orders."""
@@ -207,12 +208,12 @@ class Session(SessionView):
         for seat in missing:
             if self._state.to_move is not SIMULTANEOUS or seat not in self._state.waiting_for():
                 break  # the phase already resolved
-            self._commit(Orders(seat, ()), t, "timer")
+            self._commit(Orders(seat, ()), t, Source.TIMER)
 
     def roll(self, t: float) -> None:
         if self._state.to_move is not CHANCE:
             raise SessionError("there is nothing to roll now")
-        self._commit(self._state.sample_chance(), t, "dice")
+        self._commit(self._state.sample_chance(), t, Source.DICE)
 
     def answer(self, choice: int | str, t: float) -> None:
         """Answer the board's question: the index of an option or its move text."""
@@ -275,7 +276,7 @@ class Session(SessionView):
     def chores_open(self) -> bool:
         return self._chores_open
 
-    def play_from_room(self, move: Move, t: float, source: str, before: State | None = None) -> None:
+    def play_from_room(self, move: Move, t: float, source: Source, before: State | None = None) -> None:
         """A ply of the room's log, checked there by this place's rules engine: played here like a computer's
         move, its pieces carried out on the board as chores. `before` is the position it was checked on (the
         same game, with secrets this place cannot know in a stand-in form)."""
@@ -296,7 +297,7 @@ class Session(SessionView):
             self._take_back(len(self._history) - plies, t, guided=True)
         self._sealed.clear()
 
-    def _hand_in(self, orders: Orders, t: float, source: str) -> None:
+    def _hand_in(self, orders: Orders, t: float, source: Source) -> None:
         if self._room is None:
             self._commit(orders, t, source)
             return
@@ -307,14 +308,14 @@ class Session(SessionView):
         """Whether the seat (or the dice) to move is played at another place of the room."""
         if isinstance(to_move, int):
             return self._seat_kinds[to_move] is SeatKind.REMOTE
-        return to_move is CHANCE and self._settings.dice == "remote"
+        return to_move is CHANCE and self._settings.dice is Dice.REMOTE
 
     # ---- the turn flow ---------------------------------------------------------------------------------------
     def _undo_count(self) -> int:
         n = 0
         for entry in reversed(self._history):
             n += 1
-            if entry.source != "dice":
+            if entry.source is not Source.DICE:
                 break
         return n
 
@@ -341,7 +342,7 @@ class Session(SessionView):
     def _earlier(self) -> list[State]:
         """The position the board may return to for a takeback: the one before the last move, unless that move
         was a roll of the dice (a roll cannot be taken back by moving pieces)."""
-        if not self._settings.recognizer.takebacks or not self._history or self._history[-1].source == "dice":
+        if not self._settings.recognizer.takebacks or not self._history or self._history[-1].source is Source.DICE:
             return []
         return [self._history[-1].before]
 
@@ -361,8 +362,8 @@ class Session(SessionView):
             return
         if s.to_move is CHANCE:
             self._handle(self._recognizer.begin_idle(occupancy, self._occupancy, t), t)
-            if self._settings.dice == "auto":
-                self._commit(s.sample_chance(), t, "dice")
+            if self._settings.dice is Dice.AUTO:
+                self._commit(s.sample_chance(), t, Source.DICE)
             return
         if s.to_move is SIMULTANEOUS:
             self._handle(self._recognizer.begin_idle(occupancy, self._occupancy, t), t)
@@ -370,7 +371,7 @@ class Session(SessionView):
                 self._orders_due = t + self._settings.order_time
             for seat in sorted(s.waiting_for() - self._sealed):
                 if self._seat_kinds[seat] is SeatKind.COMPUTER and self._state is s:
-                    self._hand_in(Orders(seat, random_orders(s, seat, self._rng)), t, "computer")
+                    self._hand_in(Orders(seat, random_orders(s, seat, self._rng)), t, Source.COMPUTER)
             return
         to_move = s.to_move
         assert isinstance(to_move, int)
@@ -389,9 +390,9 @@ class Session(SessionView):
             return
         moves = s.legal_moves()
         if moves:
-            self._commit(self._rng.choice(moves), t, "computer")
+            self._commit(self._rng.choice(moves), t, Source.COMPUTER)
 
-    def _commit(self, move: Move, t: float, source: str, candidate: Candidate | None = None) -> None:
+    def _commit(self, move: Move, t: float, source: Source, candidate: Candidate | None = None) -> None:
         # Only this ply came from the room; what it sets off here (the host's dice, a computer's orders) goes to it.
         from_room, self._from_room = self._from_room, False
         before = self._state
@@ -469,7 +470,7 @@ class Session(SessionView):
     def _handle(self, signals: list[Signal], t: float) -> None:
         for signal in signals:
             if isinstance(signal, Recognized):
-                self._commit(signal.candidate.move, t, "board", signal.candidate)
+                self._commit(signal.candidate.move, t, Source.BOARD, signal.candidate)
             elif isinstance(signal, ChoresDone):
                 if self._chores_open:
                     self._chores_open = False

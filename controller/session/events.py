@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from controller.games.squares import name, squares_of
+from controller.session.sources import Source
 
 
 def names(mask: int) -> list[str]:
@@ -18,7 +19,7 @@ class Committed:
     ply: int
     move: str
     seat: int | None
-    source: str  # board, page, computer, dice, phone
+    source: Source
     description: str
 
     def to_json(self) -> dict[str, Any]:
@@ -28,7 +29,7 @@ class Committed:
             "ply": self.ply,
             "move": self.move,
             "seat": self.seat,
-            "source": self.source,
+            "source": self.source.value,
             "description": self.description,
         }
 

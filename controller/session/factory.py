@@ -11,6 +11,7 @@ from controller.games.rng import fresh_seed
 from controller.session.core import Ply, Session, SessionSettings
 from controller.session.journal import Journal, StoreWorker
 from controller.session.seats import SeatKind
+from controller.session.sources import Source
 from controller.store import GameRecord, GameStore
 
 
@@ -91,7 +92,7 @@ def session_from_record(
             except GameError:
                 # The stored state is the truth; a move text the engine no longer reads only loses its guidance.
                 move, effect = None, NO_EFFECT
-            history.append(Ply(state, move, m.text, m.seat, m.source, effect))
+            history.append(Ply(state, move, m.text, m.seat, Source(m.source), effect))
             state = after
     except Exception as exc:  # a damaged row must give one line and a way out, whatever it breaks in the codec
         raise SessionError(f"game {record.id} in the store cannot be read back: {exc}; {way_out}") from exc

@@ -88,7 +88,7 @@ def snapshot(session: Session, seat: int | None = None) -> dict[str, Any]:
         "actions": page_actions_for(session.game, _page_moves(s), seat),
         "legal": [str(m) for m in legal[:MAX_LISTED]],
         "seat_kinds": [k.value for k in session.seat_kinds],
-        "dice": session.settings.dice,
+        "dice": session.settings.dice.value,
         "thinking": session.thinking(),
         "view": view_for(s, seat),
     }

@@ -14,12 +14,13 @@ from controller.recognizer import Candidate, Recognizer, RecognizerSettings
 from controller.session.journal import Journal
 from controller.session.pauses import PauseCause, Pauses
 from controller.session.seats import SeatKind
+from controller.session.sources import Dice, Source
 
 
 @dataclass(frozen=True, slots=True)
 class SessionSettings:
     recognizer: RecognizerSettings = field(default_factory=RecognizerSettings)
-    dice: str = "auto"  # "auto": the board rolls; "manual": physical dice entered on the page
+    dice: Dice = Dice.AUTO
     computer_delay: float = 0.8  # how long a computer seat "thinks", so people can follow on the LEDs
     order_time: float | None = None  # seconds to hand in secret orders; then missing orders count as none
 
@@ -32,7 +33,7 @@ class Ply:
     move: Move | None  # None only for a resumed move whose text no longer parses
     text: str
     seat: int | None
-    source: str
+    source: Source
     effect: Effect
 
     @property
@@ -175,5 +176,6 @@ class SessionView:
 
     def move_list(self) -> list[dict[str, Any]]:
         return [
-            {"ply": i, "move": p.public_text, "seat": p.seat, "source": p.source} for i, p in enumerate(self._history)
+            {"ply": i, "move": p.public_text, "seat": p.seat, "source": p.source.value}
+            for i, p in enumerate(self._history)
         ]

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Header
 from controller.errors import ErrorKind
 from controller.games import CHANCE, load, names
 from controller.session.core import Session
+from controller.session.sources import Source
 from controller.web.deps import ClientDep, SiteDep
 from controller.web.errors import ApiError
 from controller.web.models import AnswerRequest, MoveRequest, OrdersRequest
@@ -37,7 +38,7 @@ async def static_data(site: SiteDep) -> dict[str, Any]:
 @router.post("/api/move", summary="Play a move typed or clicked on the page", tags=["play"])
 async def move(body: MoveRequest, site: SiteDep) -> dict[str, Any]:
     seat = site.seat_of(body.token)
-    source = "page" if seat is None else "phone"
+    source = Source.PAGE if seat is None else Source.PHONE
     s = site.controller.session
     if seat is None and s.game.info.hidden_information and s.state.to_move is not CHANCE:
         # Without a seat's token nobody may act for a seat in a game with secrets: trying moves would reveal

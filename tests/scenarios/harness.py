@@ -24,6 +24,7 @@ from controller.commands.replay import replay
 from controller.games import Game, load
 from controller.session.core import Session, SessionSettings
 from controller.session.seats import SeatKind
+from controller.session.sources import Dice
 
 ROOT = Path(__file__).resolve().parent
 
@@ -80,7 +81,7 @@ def start_session(game: Game, header: dict[str, Any]) -> Session:
     for text in header.get("moves", []):
         state = state.play(game.parse(text, state))
     kinds = [SeatKind.parse(k) for k in header.get("seat_kinds", ["board"] * state.seats)]
-    dice = header.get("dice", "auto")
+    dice = Dice(header.get("dice", "auto"))
     return Session(game, state, seat_kinds=kinds, settings=SessionSettings(dice=dice), seed=header.get("seed", 0))
 
 

@@ -15,6 +15,7 @@ from controller.session import events as ev
 from controller.session.core import Session, SessionSettings
 from controller.session.factory import new_session, resume_session
 from controller.session.seats import SeatKind
+from controller.session.sources import Dice, Source
 from controller.store import GameStore
 from tests.conftest import WITH_TOYS
 from tests.toys.jumps import Jumps
@@ -166,7 +167,7 @@ def test_a_computer_seat_moves_after_thinking_and_the_board_is_guided() -> None:
 def test_dice_roll_by_themselves_or_are_entered() -> None:
     table = Table(new_session(Race(), seed=5))
     assert table.s.history[0].source == "dice" and table.s.state.to_move == 0
-    manual = Table(new_session(Race(), seed=5, settings=SessionSettings(dice="manual")))
+    manual = Table(new_session(Race(), seed=5, settings=SessionSettings(dice=Dice.MANUAL)))
     assert manual.s.history == []
     with pytest.raises(IllegalMoveError):
         manual.s.play_text("roll 7", manual.t)
@@ -212,6 +213,9 @@ def test_every_move_is_stored_and_the_game_resumes_from_the_store(tmp_path: Path
     again = resume_session(GameStore(tmp_path / "games.sqlite"), registry=WITH_TOYS)
     assert again is not None and again.state == table.s.state and len(again.history) == 2
     assert again.history[1].move is not None and str(again.history[1].move) == "B@b2"
+    # The games file keeps where a ply came from as text; read back it is the same member again.
+    assert [p.source for p in again.history] == [p.source for p in table.s.history]
+    assert all(p.source is Source.BOARD for p in again.history)
     exported = store.export(game_id)
     assert [m["text"] for m in exported["moves"]] == ["A@a1", "B@b2"]
     assert resume_session(store, game="race", registry=WITH_TOYS) is None

@@ -25,6 +25,7 @@ from controller.games.playout import random_orders
 from controller.session.core import Session, SessionSettings
 from controller.session.factory import new_session
 from controller.session.seats import SeatKind
+from controller.session.sources import Dice
 from tests.toys.jumps import Jumps
 from tests.toys.race import Race
 from tests.toys.standoff import Standoff
@@ -37,7 +38,7 @@ def _played(game: str, plies: int, seed: int) -> Session:
     g = TOYS[game]()
     state = g.new(seed=seed)
     session = new_session(
-        g, seed=seed, seat_kinds=[SeatKind.PHONE] * state.seats, settings=SessionSettings(dice="manual")
+        g, seed=seed, seat_kinds=[SeatKind.PHONE] * state.seats, settings=SessionSettings(dice=Dice.MANUAL)
     )
     session.start(session.state.occupancy(), 0.0)
     rnd = random.Random(seed)

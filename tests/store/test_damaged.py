@@ -92,7 +92,7 @@ JUNK = st.one_of(
 )
 
 
-@given(column=st.sampled_from([*COLUMNS, "moves.state", "moves.text", "moves.seat"]), value=JUNK)
+@given(column=st.sampled_from([*COLUMNS, "moves.state", "moves.text", "moves.seat", "moves.source"]), value=JUNK)
 @settings(max_examples=60, deadline=None)
 def test_a_damaged_row_gives_one_line_with_a_way_out(column: str, value: object) -> None:
     import tempfile
