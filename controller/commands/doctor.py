@@ -9,6 +9,9 @@
    a square that closed only while a neighbour held the magnet has crosstalk (controller/commands/sweep_findings.py).
 3. Reports stuck, dead, flapping and chattering switches and link losses; exit status 1 when anything is wrong.
 
+`--pieces GAME` tests the pieces instead (controller/commands/piece_check.py): one of each kind the game uses, and
+where the game turns pieces over each kind both ways up, must close the lit square's switch and no neighbour's.
+
 On `--board sim` the doctor runs on virtual time and sweeps the simulated board itself; `--sim-fault stuck:a1`
 (or dead:, flapping:) breaks a simulated switch first, to see what a report about it looks like.
 """
@@ -24,7 +27,11 @@ from typing import TextIO, TypeVar
 
 from controller.backends import BOARD_ERRORS, Board, BoardSpecError, add_board_arguments, open_board
 from controller.clock import SystemClock, VirtualClock
+from controller.commands.piece_check import check_pieces, simulated_hand
+from controller.commands.pieces import survey
 from controller.commands.sweep_findings import CrosstalkWatch, broken_lines
+from controller.games import load
+from controller.games import names as game_names
 from controller.games.squares import name, parse, squares_of
 from controller.ports import (
     BLACK_FRAME,
@@ -72,6 +79,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="KIND:SQUARE",
         help="simulator only: break a switch first (stuck:a1, dead:c3, flapping:e5); repeatable",
     )
+    parser.add_argument(
+        "--pieces",
+        choices=game_names(),
+        metavar="GAME",
+        help="test the game's pieces instead: set one of each kind (both ways up where the game turns pieces over) on "
+        "the lit corner, edge and middle squares in turn; --seconds is then the wait for each placement",
+    )
     parser.add_argument("--plain", action="store_true", help="no colours and no cursor movement")
 
 
@@ -100,6 +114,8 @@ async def _doctor(args: argparse.Namespace, clock: Clock, out: TextIO, faults: l
         if board.sim is not None:
             for kind, square in faults:
                 {"stuck": board.sim.stick, "dead": board.sim.kill, "flapping": board.sim.flap}[kind](square)
+        if args.pieces:
+            return await _piece_test(board, clock, out, args.pieces, args.seconds)
         report = await check_board(
             board,
             clock,
@@ -113,6 +129,25 @@ async def _doctor(args: argparse.Namespace, clock: Clock, out: TextIO, faults: l
         await board.aclose()
     problems = report.problems()
     print("\n" + ("\n".join(f"PROBLEM: {p}" for p in problems) if problems else "No problems found."), file=out)
+    return 1 if problems else 0
+
+
+async def _piece_test(board: Board, clock: Clock, out: TextIO, game_name: str, seconds: float) -> int:
+    found = survey(game_name)
+    title = load(game_name).info.title
+    print(f"Agora doctor: {board.description}", file=out)
+    if not found.kinds:
+        print(f"{title} puts no pieces on the board: nothing to test.", file=out)
+        return 0
+    ways = ", each kind both ways up (pieces are turned over in this game)" if found.turned_over else ""
+    print(f"\nThe {title} pieces ({' '.join(found.kinds)}){ways}: take every piece off the board first.", file=out)
+    hand = simulated_hand(board.sim, clock) if board.sim is not None else None
+    report = await check_pieces(board, clock, out, found.kinds, found.turned_over, seconds=seconds, hand=hand)
+    problems = report.problems()
+    print(
+        "\n" + ("\n".join(f"PROBLEM: {p}" for p in problems) if problems else "Every piece closes its square."),
+        file=out,
+    )
     return 1 if problems else 0
 
 

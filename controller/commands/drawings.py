@@ -9,14 +9,12 @@ is not what the sources give now.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
+from controller.commands.pieces import survey
 from controller.games import load, names
-from controller.games.playout import random_step
 from hardware.drawing import Circle, Colour, Drawing, Line, Rect, Text
 from hardware.pinmap import PinMap, load_pinmap
 
@@ -164,20 +162,7 @@ def _colour_name(c: Colour) -> str:
 
 def piece_counts(game_name: str, seeds: int = 4, actions: int = 600) -> dict[tuple[int, str], int]:
     """The most pieces of each seat and kind on the board at once: the start, then seeded random play."""
-    game = load(game_name)
-    seats = max(game.info.seat_counts)
-    best: Counter[tuple[int, str]] = Counter()
-    for seed in range(seeds):
-        state, rnd = game.new(seats, seed), random.Random(seed)
-        for _ in range(actions):
-            # Ownerless pieces (Djambi's corpses) are players' pieces turned over: not more pieces to make.
-            now = Counter((p.owner, p.kind) for p in state.pieces().values() if p.owner is not None)
-            for key, n in now.items():
-                best[key] = max(best[key], n)
-            if state.outcome() is not None:
-                break
-            state = random_step(state, rnd)
-    return dict(sorted(best.items()))
+    return survey(game_name, seeds, actions).counts
 
 
 def piece_list() -> str:
@@ -190,8 +175,8 @@ def piece_list() -> str:
         "",
         "**Magnets, every piece:** one neodymium disc 8 x 3 mm, N42, axially magnetised, **centred in the piece's",
         "height** (embedded, or one disc at each face), so the piece closes its square's reed switch whichever way up",
-        "it stands. A reed switch closes under either pole; what fails is distance. Test every kind both ways up on a",
-        "corner, an edge and a middle square with `agora doctor` (hardware/README.md, 'Pieces that are turned over').",
+        "it stands. A reed switch closes under either pole; what fails is distance. `agora doctor --pieces GAME` tests",
+        "every kind on a corner, an edge and a middle square, both ways up where the game turns pieces over.",
         "",
     ]
     flips = {"djambi": "Killed pieces are turned over and stay as corpses: the centred magnet is required."}
