@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from controller.games.chesspolitik import Chesspolitik
-from controller.games.chesspolitik.phases import SPRING
+from controller.games.chesspolitik.phases import SPRING, Season
 from controller.games.chesspolitik.state import POWER_NAMES, ChesspolitikState
 from controller.games.squares import name, parse
 
@@ -41,7 +41,7 @@ def position(
     return ChesspolitikState(
         seats,
         start if year is None else year,
-        season,
+        Season(season),
         tuple(sorted(rows)),
         owned,
         last_year=last_year,

@@ -22,7 +22,7 @@ from controller.games import (
 from controller.games.chesspolitik import Chesspolitik
 from controller.games.chesspolitik.board import FOUR, TWO, home_distance
 from controller.games.chesspolitik.orders import Build, Disband, DrawVote, Hold, MoveTo, SupportHold, SupportMove, Waive
-from controller.games.chesspolitik.phases import FALL, SPRING, WINTER
+from controller.games.chesspolitik.phases import FALL, SPRING, WINTER, Season
 from controller.games.chesspolitik.state import ChesspolitikState
 from controller.games.physical import Piece, Step, check_steps
 from controller.games.playout import random_orders
@@ -573,3 +573,13 @@ def test_what_a_state_derives_follows_its_own_units_whatever_it_was_handed() -> 
     # Handed over with other orders only: the same data, and equal states whether or not it was computed.
     waiting = start.submit(0, [])
     assert waiting.unit_map() == start.unit_map() and replace(waiting) == waiting
+
+
+@pytest.mark.parametrize("season", list(Season))
+def test_the_season_is_a_member_in_the_state_and_its_text_in_the_json(season: Season) -> None:
+    state = position("Russia K d4", season=season.value)
+    data = state.to_json()
+    assert data["season"] == season.value and type(data["season"]) is str
+    assert GAME.from_json(data).season is season
+    with pytest.raises(StateFormatError, match="season"):
+        GAME.from_json({**data, "season": season.value.upper()})

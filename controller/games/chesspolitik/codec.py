@@ -9,7 +9,7 @@ from typing import Any
 
 from controller.games.chesspolitik.board import BOARDS, KINDS, Board
 from controller.games.chesspolitik.orders import parse_order
-from controller.games.chesspolitik.phases import SEASONS
+from controller.games.chesspolitik.phases import SEASONS, Season
 from controller.games.chesspolitik.report import RESULTS, OrderResult, PhaseReport
 from controller.games.chesspolitik.state import ChesspolitikState
 from controller.games.errors import GameError, StateFormatError
@@ -126,9 +126,9 @@ def _read(data: Mapping[str, Any]) -> ChesspolitikState:
     if type(seats) is not int or seats not in BOARDS:  # not 4.0 nor True: a state has plain integers
         raise StateFormatError(f"Chesspolitik is played by 2 or 4, not {seats!r}")
     board = BOARDS[seats]
-    season = data["season"]
-    if season not in SEASONS:
-        raise StateFormatError(f"the season is one of {', '.join(SEASONS)}, not {season!r}")
+    if not isinstance(data["season"], str) or data["season"] not in SEASONS:
+        raise StateFormatError(f"the season is one of {', '.join(SEASONS)}, not {data['season']!r}")
+    season = Season(data["season"])
     units = []
     for item in data["units"]:
         kind = item["kind"]

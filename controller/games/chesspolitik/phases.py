@@ -6,6 +6,7 @@ year, and whether a Winter is needed. Winter: builds, waives, disbands and civil
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -27,8 +28,17 @@ from controller.games.moves import Move
 from controller.games.outcome import Outcome, Termination
 from controller.games.physical import Piece, Step
 
-SPRING, FALL, WINTER = "spring", "fall", "winter"
-SEASONS = (SPRING, FALL, WINTER)
+
+class Season(enum.StrEnum):
+    """A phase of the year: orders to units in Spring and Fall, builds and disbands in Winter."""
+
+    SPRING = "spring"
+    FALL = "fall"
+    WINTER = "winter"
+
+
+SPRING, FALL, WINTER = Season.SPRING, Season.FALL, Season.WINTER
+SEASONS = tuple(Season)
 
 UnitRow = tuple[int, str, int]  # (square, kind, seat)
 Pending = dict[int, tuple[Move, ...]]
@@ -42,7 +52,7 @@ class Position(Protocol):
     @property
     def year(self) -> int: ...
     @property
-    def season(self) -> str: ...
+    def season(self) -> Season: ...
     @property
     def units(self) -> tuple[UnitRow, ...]: ...
     @property
@@ -77,7 +87,7 @@ class Resolved:
     """A resolved phase: the next state's fields (the pending orders are gone) and the steps on the board."""
 
     year: int
-    season: str
+    season: Season
     units: tuple[UnitRow, ...]
     owners: tuple[tuple[int, int], ...]
     report: PhaseReport

@@ -26,7 +26,7 @@ from controller.games.chesspolitik.orders import (
     Waive,
     words,
 )
-from controller.games.chesspolitik.phases import SPRING, WINTER, UnitRow, alive
+from controller.games.chesspolitik.phases import SPRING, WINTER, Season, UnitRow, alive
 from controller.games.chesspolitik.report import PhaseReport
 from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move, Orders
@@ -44,7 +44,7 @@ from controller.games.turns import SIMULTANEOUS, ToMove
 class ChesspolitikState(State):
     nseats: int
     year: int
-    season: str
+    season: Season
     units: tuple[UnitRow, ...]  # sorted by square
     owners: tuple[tuple[int, int], ...]  # owned supply centres (centre, seat), sorted; neutral ones are left out
     pending: tuple[tuple[int, tuple[Move, ...]], ...] = ()  # secret order sets handed in this phase, by seat
@@ -264,7 +264,7 @@ class ChesspolitikState(State):
             "seats": self.nseats,
             "powers": list(self.powers),
             "year": self.year,
-            "season": self.season,
+            "season": self.season.value,
             "units": [{"square": name(sq), "kind": kind, "power": seat} for sq, kind, seat in self.units],
             "centres": {name(c): seat for c, seat in self.owners},
             "pending": {str(seat): [str(o) for o in orders] for seat, orders in self.pending},
@@ -291,7 +291,7 @@ class _Derived:
         board: Board,
         units: tuple[UnitRow, ...],
         owners: tuple[tuple[int, int], ...],
-        season: str,
+        season: Season,
         ended: Outcome | None,
         known: tuple[dict[int, tuple[str, int]], dict[int, int], frozenset[int]] | None = None,
     ) -> None:
