@@ -8,6 +8,7 @@ form that fits several legal moves is ambiguous and the message says what to add
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from controller.games.djambi.board import (
     CHIEF_CODES,
@@ -49,12 +50,64 @@ _EXAMPLES = "MC8-D7, MC8xD7>F5, AB9xC8, RA8-C6xC7, DB8xE6>G4, NC7xE5>G6~F6, AB9x
 _NOTES = re.compile(r"\s*\(.*\)\s*$")
 
 
+@dataclass(frozen=True, slots=True)
+class _Written:
+    """A board move as written, every part the writer left out None (or empty)."""
+
+    kind: int | None
+    src_name: str
+    src: int
+    act: bool  # written with 'x' (an act), not '-' (a move to an empty square)
+    dst: int
+    victims: tuple[int, ...] | None  # a Reporter's victims, sorted; None if none are named
+    place: int | None
+    exit: int | None
+    second: int | None  # a master move's second act, out of the Maze
+
+    def fits(self, move: Move, reporter: Reporter) -> bool:
+        """Whether a legal move is one this text may stand for."""
+        if not isinstance(move, Go | Act | Report) or move.src != self.src or move.dst != self.dst:
+            return False
+        if not self.act:
+            if isinstance(move, Act):
+                return False
+            if self.victims is not None:
+                return isinstance(move, Report) and tuple(sorted(move.victims)) == self.victims
+            return not (isinstance(move, Report) and reporter is Reporter.ONE)
+        if not isinstance(move, Act):
+            return False
+        if (self.place is not None and move.place != self.place) or (self.exit is not None and move.exit != self.exit):
+            return False
+        if self.exit is not None and move.master:
+            return False
+        return self.second is None or (move.master and move.exit == self.second)
+
+
 def parse(text: str, state: DjambiState, seat: int | None) -> Move:
     # A move list's record adds what the move caused in brackets: MH8xI9>H5 (kills Blue's Chief; ...).
     text = _NOTES.sub("", text) or text
     words = " ".join(text.lower().split())
     if words in _WORDS:
         return _checked(_WORDS[words], text, state, seat)
+    written = _read(text)
+    _check_turn(state, seat)
+    src, dst, kind = written.src, written.dst, written.kind
+    candidates = [m for m in state.legal_moves() if written.fits(m, state.rules.reporter)]
+    if kind is not None:
+        of_kind = [m for m in candidates if _kind(m) == kind]
+        if candidates and not of_kind:
+            raise IllegalMoveError(f"{written.src_name} holds {piece_name(state.board[src])}, not a {KIND_NAMES[kind]}")
+        candidates = of_kind
+    if len(candidates) == 1:
+        return candidates[0]
+    if candidates:
+        raise AmbiguousMoveError(_ambiguity(text, candidates))
+    sep = "X" if written.act else "-"
+    raise IllegalMoveError(_why_not(state, text, kind, src, sep, dst, written.place), frozenset((src, dst)))
+
+
+def _read(text: str) -> _Written:
+    """The parts of a written board move, or InvalidMoveError (IllegalMoveError for a master move's wrong square)."""
     found = _BOARD_MOVE.fullmatch("".join(text.split()).upper())
     if found is None:
         raise InvalidMoveError(f"{text!r} is not a Djambi move; write for example {_EXAMPLES}")
@@ -73,44 +126,18 @@ def parse(text: str, state: DjambiState, seat: int | None) -> Move:
         )
     if second_place is not None and parse_square(second_place) != MAZE:
         raise IllegalMoveError(f"{text!r}: the Chief a master move acts on goes into the Maze, E5")
-    src, dst = parse_square(src_name), parse_square(dst_name)
-    victims = sorted(parse_square(v) for v in victims_text.split("X")[1:]) if sep == "-" else []
-    place = None if place_name is None else parse_square(place_name)
-    exit_ = None if exit_name is None else parse_square(exit_name)
-    second = None if second_name is None else parse_square(second_name)
-    _check_turn(state, seat)
-    kind = None if letter is None else KINDS.index(letter)
-    candidates: list[Move] = []
-    for move in state.legal_moves():
-        if not isinstance(move, Go | Act | Report) or move.src != src or move.dst != dst:
-            continue
-        if sep == "-":
-            if isinstance(move, Act):
-                continue
-            if victims_text and not (isinstance(move, Report) and sorted(move.victims) == victims):
-                continue
-            if not victims_text and isinstance(move, Report) and state.rules.reporter is Reporter.ONE:
-                continue
-        else:
-            if not isinstance(move, Act):
-                continue
-            if (place is not None and move.place != place) or (exit_ is not None and move.exit != exit_):
-                continue
-            if exit_ is not None and move.master:
-                continue
-            if second is not None and not (move.master and move.exit == second):
-                continue
-        candidates.append(move)
-    if kind is not None:
-        of_kind = [m for m in candidates if _kind(m) == kind]
-        if candidates and not of_kind:
-            raise IllegalMoveError(f"{src_name} holds {piece_name(state.board[src])}, not a {KIND_NAMES[kind]}")
-        candidates = of_kind
-    if len(candidates) == 1:
-        return candidates[0]
-    if candidates:
-        raise AmbiguousMoveError(_ambiguity(text, candidates))
-    raise IllegalMoveError(_why_not(state, text, kind, src, sep, dst, place), frozenset((src, dst)))
+    named = victims_text and sep == "-"
+    return _Written(
+        kind=None if letter is None else KINDS.index(letter),
+        src_name=src_name,
+        src=parse_square(src_name),
+        act=sep == "X",
+        dst=parse_square(dst_name),
+        victims=tuple(sorted(parse_square(v) for v in victims_text.split("X")[1:])) if named else None,
+        place=None if place_name is None else parse_square(place_name),
+        exit=None if exit_name is None else parse_square(exit_name),
+        second=None if second_name is None else parse_square(second_name),
+    )
 
 
 def _kind(move: Move) -> int:
