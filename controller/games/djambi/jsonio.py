@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from controller.games.djambi.board import (
@@ -103,14 +103,31 @@ def check_consistent(state: DjambiState) -> None:
             raise StateFormatError(f"{PARTIES[p]} has more than one Chief")
     if board[MAZE] >= 2 and KIND_OF[board[MAZE]] != CHIEF:
         raise StateFormatError("only a Chief (or a corpse) stays in the Maze")
-    living = alive(state.board)
     playing = in_game(state.board, state.held)
+    _check_control(state, playing)
+    _check_walled_in(state)
+    if state.offer >= 0 and state.offer not in playing:
+        raise StateFormatError("a draw offer comes from a player still in the game")
+    if state.outcome() is None:
+        if controller(state.turn, state.control, state.board) is None:
+            raise StateFormatError(f"nobody can play {PARTIES[state.turn]}'s pieces, yet it is its turn")
+        if not any(c >= 2 and PARTY_OF[c] == state.turn for c in state.board):
+            raise StateFormatError(f"{PARTIES[state.turn]} has no living piece, yet it is its turn")
+
+
+def _check_control(state: DjambiState, playing: Collection[int]) -> None:
+    """Who plays each party: itself while its Chief lives, else a player still in the game or nobody (a vassal)."""
     for p in playing:
         if state.control[p] != p:
             raise StateFormatError(f"{PARTIES[p]}'s Chief lives, so {PARTIES[p]} plays its own pieces")
     for p, s in enumerate(state.control):
         if s not in (VASSAL, *playing):
             raise StateFormatError(f"{PARTIES[p]} is played by {PARTIES[s]}, whose Chief is dead or walled in")
+
+
+def _check_walled_in(state: DjambiState) -> None:
+    """Parties waiting for a walled-in Chief kept on the board by the comeback rule."""
+    living = alive(state.board)
     for p, h in enumerate(state.held):
         if h < 0:
             continue
@@ -120,12 +137,5 @@ def check_consistent(state: DjambiState) -> None:
             raise StateFormatError(f"{PARTIES[p]} waits for {PARTIES[h]}'s Chief, which is not walled in")
         if state.control[p] != VASSAL:
             raise StateFormatError(f"{PARTIES[p]} waits for {PARTIES[h]}'s walled-in Chief, so it is a vassal")
-        if board.find(CHIEF_CODES[h]) == MAZE:
+        if state.board.find(CHIEF_CODES[h]) == MAZE:
             raise StateFormatError(f"{PARTIES[h]}'s Chief is in the Maze, so it is not walled in")
-    if state.offer >= 0 and state.offer not in playing:
-        raise StateFormatError("a draw offer comes from a player still in the game")
-    if state.outcome() is None:
-        if controller(state.turn, state.control, state.board) is None:
-            raise StateFormatError(f"nobody can play {PARTIES[state.turn]}'s pieces, yet it is its turn")
-        if not any(c >= 2 and PARTY_OF[c] == state.turn for c in state.board):
-            raise StateFormatError(f"{PARTIES[state.turn]} has no living piece, yet it is its turn")

@@ -15,6 +15,7 @@ any square, the board looks like that piece carried there over others.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from controller.games.djambi.board import (
@@ -84,33 +85,47 @@ def near_misses(state: Position) -> tuple[NearMiss, ...]:
         if kind in (DIPLOMAT, NECROMOBILE) and board[MAZE] != EMPTY and _reaches_maze(board, src):
             continue
         for ray in RAYS[src]:
-            blockers: list[int] = []
-            for i, dst in enumerate(ray):
-                t = board[dst]
-                if t != EMPTY:
-                    if not blockers and kind in (MILITANT, ASSASSIN) and (kind == ASSASSIN or i < 2):
-                        # The first piece in reach: a kill the rules forbid?
-                        reason = OWN_CHIEF if t == own_chief else POWER if t == power_chief and kind == MILITANT else ""
-                        if reason:
-                            add(_attempt(code, kind, src, dst, t, reason))
-                    blockers.append(dst)
-                    if kind == MILITANT and i >= 1:
-                        break
-                    continue
-                if blockers:
-                    if dst != MAZE or kind == CHIEF:
-                        reason = THROUGH.format(_in_the_way(board, blockers))
-                        add(_go(code, kind, src, dst, reason, frozenset(blockers)))
-                    if kind == MILITANT:
-                        break
-                    continue
-                if dst == MAZE:
-                    if kind != CHIEF:
-                        add(_go(code, kind, src, dst, MAZE_ONLY_CHIEF, frozenset((MAZE,))))
-                    continue
-                if kind == MILITANT and i >= 2:
-                    add(_go(code, kind, src, dst, TOO_FAR, frozenset(ray[:2])))
+            _along(board, code, kind, src, ray, own_chief, power_chief, add)
     return tuple(out)
+
+
+def _along(
+    board: bytes,
+    code: int,
+    kind: int,
+    src: int,
+    ray: tuple[int, ...],
+    own_chief: int,
+    power_chief: int,
+    add: Callable[[NearMiss], None],
+) -> None:
+    """The near misses of the piece on `src` along one straight line out of it."""
+    blockers: list[int] = []
+    for i, dst in enumerate(ray):
+        t = board[dst]
+        if t != EMPTY:
+            if not blockers and kind in (MILITANT, ASSASSIN) and (kind == ASSASSIN or i < 2):
+                # The first piece in reach: a kill the rules forbid?
+                reason = OWN_CHIEF if t == own_chief else POWER if t == power_chief and kind == MILITANT else ""
+                if reason:
+                    add(_attempt(code, kind, src, dst, t, reason))
+            blockers.append(dst)
+            if kind == MILITANT and i >= 1:
+                break
+            continue
+        if blockers:
+            if dst != MAZE or kind == CHIEF:
+                reason = THROUGH.format(_in_the_way(board, blockers))
+                add(_go(code, kind, src, dst, reason, frozenset(blockers)))
+            if kind == MILITANT:
+                break
+            continue
+        if dst == MAZE:
+            if kind != CHIEF:
+                add(_go(code, kind, src, dst, MAZE_ONLY_CHIEF, frozenset((MAZE,))))
+            continue
+        if kind == MILITANT and i >= 2:
+            add(_go(code, kind, src, dst, TOO_FAR, frozenset(ray[:2])))
 
 
 def _reaches_maze(board: bytes, src: int) -> bool:
