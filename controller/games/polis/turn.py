@@ -94,6 +94,18 @@ class Turn(NamedTuple):
     legal: bool
 
 
+def _winner(rules: Rules, me: int, cm: int, co: int, stepped_to: int | None) -> int | None:
+    """Whose chariot stands on its goal rank after the hops (`cm` the mover's, `co` the other's), or, without
+    `win_by_hop`, whether the mover's chariot stepped onto its goal itself (`stepped_to`: where, if it moved)."""
+    if not rules.win_by_hop:
+        return me if stepped_to is not None and _GOAL[me] >> stepped_to & 1 else None
+    if _GOAL[me] >> cm & 1:
+        return me
+    if _GOAL[1 - me] >> co & 1:
+        return 1 - me
+    return None
+
+
 def resolve(
     dogs: tuple[int, int],
     chariots: tuple[int, int],
@@ -145,15 +157,7 @@ def resolve(
     hc = (cm, co) if me == 0 else (co, cm)
     hs = stuns(hd, hc, rules.mutual_stun_both)
 
-    if rules.win_by_hop:
-        if _GOAL[me] >> cm & 1:
-            winner: int | None = me
-        elif _GOAL[op] >> co & 1:
-            winner = op
-        else:
-            winner = None
-    else:
-        winner = me if chariot and _GOAL[me] >> dst & 1 else None
+    winner = _winner(rules, me, cm, co, dst if chariot else None)
     if winner is not None:
         # The game ends the moment a chariot arrives: no captures are worked out after that.
         legal = not (chariot and hs[me]) or (rules.stunned_arrival_wins and winner == me)
