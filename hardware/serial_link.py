@@ -168,6 +168,10 @@ class CoprocessorLink:
         self._broken = None
         self._decoder = proto.FrameDecoder()
         self._rx_seq = -1
+        # No change is taken from this device until its snapshot is in: a state that arrives between the snapshot
+        # and the end of the handshake (an answer to a resent request) is covered by the snapshot or sent again
+        # until acknowledged, and must not be read against the generation of the device before.
+        self._gen = -1
         self._out.clear()
         loop = asyncio.get_running_loop()
         try:
