@@ -6,7 +6,9 @@ import shutil
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, expect, sync_playwright
+
+from tests.e2e.server import PATIENCE
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 # Without the background-networking flags Chromium keeps trying to reach Google's hosts, which this closed
@@ -21,6 +23,10 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+# A page's expectation waits for what it expects, and calls the page hung only after this long (a loaded machine
+# can take seconds to draw a change).
+expect.set_options(timeout=int(PATIENCE * 1000))
 
 
 @pytest.fixture(scope="module")

@@ -15,6 +15,10 @@ from typing import Any
 
 import httpx
 
+# How long a test waits for the board before it calls it hung. The tests wait for the event itself (an answer, a
+# state); this only ends a wait that would never end, so it is far beyond what a loaded machine ever takes.
+PATIENCE = 120.0
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -30,17 +34,17 @@ class Server:
     log: Path
 
     def get(self, path: str, **kw: Any) -> httpx.Response:
-        return httpx.get(self.url + path, timeout=10, **kw)
+        return httpx.get(self.url + path, timeout=PATIENCE, **kw)
 
     def post(self, path: str, body: Any = None, **kw: Any) -> httpx.Response:
-        return httpx.post(self.url + path, json=body, timeout=10, **kw)
+        return httpx.post(self.url + path, json=body, timeout=PATIENCE, **kw)
 
     def state(self) -> dict[str, Any]:
         r = self.get("/api/state")
         r.raise_for_status()
         return r.json()
 
-    def wait_for(self, predicate: Any, timeout: float = 10.0, what: str = "the board") -> dict[str, Any]:
+    def wait_for(self, predicate: Any, timeout: float = PATIENCE, what: str = "the board") -> dict[str, Any]:
         end = time.monotonic() + timeout
         while True:
             s = self.state()
@@ -53,7 +57,7 @@ class Server:
     def kill(self) -> None:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(10)
+            self.proc.wait(PATIENCE)
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -64,7 +68,7 @@ class Server:
                 self.kill()
 
 
-def start(game: str, tmp: Path, args: Sequence[str] = (), db: Path | None = None, timeout: float = 20.0) -> Server:
+def start(game: str, tmp: Path, args: Sequence[str] = (), db: Path | None = None, timeout: float = PATIENCE) -> Server:
     port = free_port()
     db = db or tmp / "games.sqlite"
     log = tmp / f"play-{port}.log"

@@ -29,27 +29,26 @@ def square(page: Page, name: str):
 def place_and_choose(page: Page, name: str, description: str) -> None:
     square(page, name).click()
     prompt = page.locator("#prompt")
-    expect(prompt).to_be_visible(timeout=10_000)
+    expect(prompt).to_be_visible()
     # While the board asks, the candidate square blinks orange on the LEDs and on the page.
     page.wait_for_function(
         "([sq, colour]) => document.querySelector(`#board [data-square='${sq}']`).dataset.led === colour",
         arg=[name, ORANGE],
-        timeout=10_000,
     )
     page.get_by_role("button", name=description).click()
-    expect(prompt).to_be_hidden(timeout=10_000)
+    expect(prompt).to_be_hidden()
 
 
 def test_first_moves_of_politrics_by_clicking_the_board(browser: Browser, server: Server) -> None:
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     page.goto(server.url + "/")
-    expect(page.locator("#turn")).to_contain_text("Dark", timeout=10_000)
+    expect(page.locator("#turn")).to_contain_text("Dark")
     expect(page.locator('#board [data-square="a1"]')).to_have_count(1)
     expect(page.locator("#sim-note")).to_be_visible()
     expect(square(page, "e5").locator("text")).to_have_text(["55"])  # the game's own square names
 
     place_and_choose(page, "e5", "Dark places a Voter on 55")
-    expect(page.locator("#moves li")).to_have_text(["V55"], timeout=10_000)
+    expect(page.locator("#moves li")).to_have_text(["V55"])
     expect(square(page, "e5")).to_have_attribute("data-piece", "V0")
     # The confirmed move flashes green on its square.
     page.wait_for_function(
@@ -58,28 +57,24 @@ def test_first_moves_of_politrics_by_clicking_the_board(browser: Browser, server
     expect(page.locator("#turn")).to_contain_text("Light")
 
     place_and_choose(page, "e6", "Light places a Minister on 56")
-    expect(page.locator("#moves li")).to_have_text(["V55", "M56"], timeout=10_000)
+    expect(page.locator("#moves li")).to_have_text(["V55", "M56"])
     expect(square(page, "e6")).to_have_attribute("data-piece", "M1")
 
     # A beat by Dark: the Voter on 55 jumps the Minister on 56 to 57; the board then asks for the Minister.
     square(page, "e5").click()
     # Lifted: the Voter's origin pulses yellow-ish, its destinations and the capture light up.
-    page.wait_for_function(
-        "() => document.querySelector(\"#board [data-square='e6']\").dataset.led !== '000000'", timeout=10_000
-    )
+    page.wait_for_function("() => document.querySelector(\"#board [data-square='e6']\").dataset.led !== '000000'")
     square(page, "e7").click()
-    expect(page.locator("#moves li")).to_have_text(["V55", "M56", "V55-57"], timeout=10_000)
+    expect(page.locator("#moves li")).to_have_text(["V55", "M56", "V55-57"])
     # The beaten Minister is a chore: its square blinks vermillion until it is taken off.
-    page.wait_for_function(
-        "() => document.querySelector(\"#board [data-square='e6']\").dataset.led === 'd55e00'", timeout=10_000
-    )
+    page.wait_for_function("() => document.querySelector(\"#board [data-square='e6']\").dataset.led === 'd55e00'")
     square(page, "e6").click()
-    expect(page.locator("#turn")).to_contain_text("Light", timeout=10_000)
+    expect(page.locator("#turn")).to_contain_text("Light")
     expect(square(page, "e6")).not_to_have_attribute("data-piece", "M1")
 
     # Undo on the page: the LEDs guide the pieces back; the move list shrinks at once.
     page.get_by_role("button", name="Undo").click()
-    expect(page.locator("#moves li")).to_have_text(["V55", "M56"], timeout=10_000)
+    expect(page.locator("#moves li")).to_have_text(["V55", "M56"])
     assert GREEN  # the palette the page shows is the LEDs' own
     page.close()
 
@@ -87,9 +82,9 @@ def test_first_moves_of_politrics_by_clicking_the_board(browser: Browser, server
 def test_the_page_works_on_a_phone_sized_screen(browser: Browser, server: Server) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page.goto(server.url + "/")
-    expect(page.locator("#turn")).to_contain_text("Dark", timeout=10_000)
+    expect(page.locator("#turn")).to_contain_text("Dark")
     board = page.locator("#board").bounding_box()
     assert board is not None and board["width"] <= 390 and board["width"] > 300
     place_and_choose(page, "d4", "Dark places a Delegate on 44")
-    expect(page.locator("#moves li")).to_have_text(["D44"], timeout=10_000)
+    expect(page.locator("#moves li")).to_have_text(["D44"])
     page.close()

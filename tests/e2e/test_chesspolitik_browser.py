@@ -31,7 +31,7 @@ def square(page: Page, name: str):
 def open_page(browser: Browser, url: str) -> Page:
     page = browser.new_context(viewport={"width": 1000, "height": 900}).new_page()
     page.goto(url)
-    expect(page.locator('[data-panel="chesspolitik"]')).to_be_visible(timeout=10_000)
+    expect(page.locator('[data-panel="chesspolitik"]')).to_be_visible()
     return page
 
 
@@ -52,7 +52,6 @@ def wait_for_chore_light(page: Page, a: str, b: str) -> None:
         "([a, b, colour]) => [a, b].some((s) => document.querySelector(`#board [data-square='${s}']`)"
         ".dataset.led === colour)",
         arg=[a, b, ORANGE],
-        timeout=10_000,
     )
 
 
@@ -73,7 +72,7 @@ def test_two_powers_write_orders_on_their_pages_and_the_main_page_reveals_them_a
     expect(russia.locator(".cpk-draft li[data-order]")).to_have_count(3)
     assert [li.get_attribute("data-order") for li in russia.locator(".cpk-draft li[data-order]").all()] == drafted
     russia.get_by_role("button", name="Hand in these 3 orders").click()
-    expect(russia.locator(".cpk-submitted")).to_contain_text("Handed in: " + "; ".join(drafted), timeout=10_000)
+    expect(russia.locator(".cpk-submitted")).to_contain_text("Handed in: " + "; ".join(drafted))
     assert {"b8", "d8", "e8"} <= set(server.state()["occupancy"])
 
     # Ottoman types its order.
@@ -81,10 +80,10 @@ def test_two_powers_write_orders_on_their_pages_and_the_main_page_reveals_them_a
     ottoman.get_by_role("button", name="Add").click()
     expect(ottoman.locator(".cpk-draft li[data-order]")).to_have_attribute("data-order", "K a4 - b3")
     ottoman.get_by_role("button", name="Hand in this order").click()
-    expect(ottoman.locator(".cpk-submitted")).to_contain_text("Handed in: K a4 - b3", timeout=10_000)
+    expect(ottoman.locator(".cpk-submitted")).to_contain_text("Handed in: K a4 - b3")
 
     for seat, status in ((0, "submitted"), (1, "submitted"), (2, "waiting"), (3, "waiting")):
-        expect(main.locator(f'tr[data-power="{seat}"]')).to_have_attribute("data-status", status, timeout=10_000)
+        expect(main.locator(f'tr[data-power="{seat}"]')).to_have_attribute("data-status", status)
     for page, secret in ((main, "b8 - c6"), (main, "a4 - b3"), (ottoman, "b8 - c6"), (russia, "a4 - b3")):
         assert secret not in shown(page), f"{secret} shown before adjudication"
     assert "b8 - c6" in shown(russia) and "a4 - b3" in shown(ottoman)  # where they may be seen, they are found
@@ -94,9 +93,7 @@ def test_two_powers_write_orders_on_their_pages_and_the_main_page_reveals_them_a
     assert server.post("/api/orders", {"token": tokens[3], "orders": ["N h7 - f6"]}).status_code == 200
     for page in (main, russia, ottoman):
         for order, result in (("N b8 - c6", "moved"), ("K d8 S K e8 - d7", "supported"), ("K a4 - b3", "moved")):
-            expect(page.locator(f'.cpk-last li[data-order="{order}"]')).to_have_attribute(
-                "data-result", result, timeout=10_000
-            )
+            expect(page.locator(f'.cpk-last li[data-order="{order}"]')).to_have_attribute("data-result", result)
         expect(page.locator('.cpk-last li[data-order="K d1 H"]')).to_contain_text("no order given")
     expect(main.locator(".cpk-chores")).to_contain_text("move N b8 to c6")
     # The LEDs (drawn on the page's squares) show the moves as units to carry.
@@ -106,7 +103,7 @@ def test_two_powers_write_orders_on_their_pages_and_the_main_page_reveals_them_a
     # Carried out on the simulated board from the main page: the next phase opens.
     for name in ("b8", "c6", "e8", "d7", "a4", "b3", "h7", "f6"):
         square(main, name).click()
-    expect(main.locator("#turn")).to_contain_text("Fall 1601", timeout=10_000)
+    expect(main.locator("#turn")).to_contain_text("Fall 1601")
     expect(main.locator(".cpk-chores")).to_have_count(0)
     expect(main.locator('tr[data-power="0"]')).to_have_attribute("data-status", "waiting")
     assert server.state()["mode"] == "idle"

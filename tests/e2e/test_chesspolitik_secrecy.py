@@ -23,7 +23,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from tests.e2e.server import Server, start
+from tests.e2e.server import PATIENCE, Server, start
 
 # Four powers, Spring 1601. Russia (0) and Ottoman (1) write first; Russia replaces its first set.
 REPLACED = ["N g8 - h6"]
@@ -59,7 +59,7 @@ class Stream:
     def __init__(self, server: Server, token: str | None) -> None:
         url = server.url.replace("http", "ws", 1) + "/ws" + (f"?token={token}" if token else "")
         self.stack = contextlib.ExitStack()
-        self.socket: ClientConnection = self.stack.enter_context(connect(url, open_timeout=10))
+        self.socket: ClientConnection = self.stack.enter_context(connect(url, open_timeout=PATIENCE))
         self.messages: list[str] = []
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
@@ -80,7 +80,7 @@ class Stream:
                 out.append(data["state"])
         return out
 
-    def wait_for(self, predicate: Callable[[dict[str, Any]], bool], what: str, timeout: float = 10) -> None:
+    def wait_for(self, predicate: Callable[[dict[str, Any]], bool], what: str, timeout: float = PATIENCE) -> None:
         end = time.monotonic() + timeout
         while not any(predicate(s) for s in self.states()):
             assert time.monotonic() < end, f"the WebSocket never sent a state with {what}"
@@ -215,7 +215,7 @@ def test_the_hosts_timer_keeps_orders_hidden_until_it_runs_out(tmp_path: Path) -
             assert 0 < main["orders_left"] <= 3600  # the page counts down from this
             # England writes nothing; the timer closes the phase and England's units hold.
             assert server.post("/api/close-orders").status_code == 200
-            stream.wait_for(lambda s: s["view"]["last"] is not None, "the phase closed by the timer", timeout=25)
+            stream.wait_for(lambda s: s["view"]["last"] is not None, "the phase closed by the timer")
             results = {r["order"]: (r["result"], r["civil_disorder"]) for r in server.state()["view"]["last"]["orders"]}
             assert results["K c1 - c2"] == ("moved", False) and results["N b1 - a3"] == ("moved", False)
             assert results["K d6 H"] == ("held", True)

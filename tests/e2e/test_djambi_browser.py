@@ -17,13 +17,13 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from controller.games import load
 from controller.games.djambi.diagram import position
 from controller.store import GameStore
-from tests.e2e.server import Server, start
+from tests.e2e.server import PATIENCE, Server, start
 
 # The LEDs' colours as the page shows them in data-led (controller/lights: colour times the meaning's peak level).
 DESTINATION = "4490ba"  # sky blue at 0.8: where the piece in hand may go
 DARK = "000000"
 RED_MARK = "1f0e00"  # vermillion at 0.15: Red's Chief, glowing for the player who moves another party's pieces
-TIMEOUT = 10_000
+TIMEOUT = int(PATIENCE * 1000)
 
 # Red to move. Red's Militant on G7 can kill Blue's Chief on I9 (H8 is empty); Blue keeps a Militant on G9.
 POSITION = {

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from controller.games import load
 from controller.store import GameStore
-from tests.e2e.server import Server, start
+from tests.e2e.server import PATIENCE, Server, start
 
 # The LEDs' colours at full brightness (controller/lights/palette.py), as the page shows them in data-led.
 ORANGE = "e69f00"  # a piece to carry: source and destination take turns
@@ -39,7 +39,7 @@ POSITION = {
     "h5": "RD",
 }
 TURN = "c4-d4 (hops c5>e3, d5>d3, e5>c3; captures d3, f2)"
-TIMEOUT = 10_000
+TIMEOUT = int(PATIENCE * 1000)
 
 
 @pytest.fixture

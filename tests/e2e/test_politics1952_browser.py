@@ -38,9 +38,9 @@ def test_pages_show_the_map_the_tally_the_dice_and_only_their_own_cards(browser:
 
     main = browser.new_page(viewport={"width": 1100, "height": 900})
     main.goto(server.url + "/")
-    expect(main.locator("#turn")).to_contain_text("Yellow: place 6 counties in group 3", timeout=10_000)
+    expect(main.locator("#turn")).to_contain_text("Yellow: place 6 counties in group 3")
     # The map: each state's square carries its abbreviation, votes and group colour; the throw's states are marked.
-    expect(square(main, "g7")).to_have_attribute("data-state", "NY", timeout=10_000)
+    expect(square(main, "g7")).to_have_attribute("data-state", "NY")
     expect(main.locator("#p52-overlay text", has_text="NY")).to_have_count(1)
     expect(main.locator("#board [data-allowed]")).to_have_count(len(ALLOWED))
     assert sorted(main.eval_on_selector_all("#board [data-allowed]", "els => els.map(e => e.dataset.state)")) == ALLOWED
@@ -55,11 +55,11 @@ def test_pages_show_the_map_the_tally_the_dice_and_only_their_own_cards(browser:
 
     own = browser.new_page(viewport={"width": 1100, "height": 900})
     own.goto(f"{server.url}/seat/{tokens[MOVER]}")
-    expect(own.locator(".p52-card")).to_have_count(3, timeout=10_000)
+    expect(own.locator(".p52-card")).to_have_count(3)
     assert own.eval_on_selector_all(".p52-card", "els => els.map(e => +e.dataset.card)") == hands[MOVER]
     other = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     other.goto(f"{server.url}/seat/{tokens[OTHER]}")
-    expect(other.locator(".p52-card")).to_have_count(3, timeout=10_000)
+    expect(other.locator(".p52-card")).to_have_count(3)
     assert other.eval_on_selector_all(".p52-card", "els => els.map(e => +e.dataset.card)") == hands[OTHER]
     # Out of turn the cards are shown but cannot be played.
     expect(other.locator(".p52-card button").first).to_be_disabled()
@@ -68,24 +68,24 @@ def test_pages_show_the_map_the_tally_the_dice_and_only_their_own_cards(browser:
     card = hands[MOVER][0]
     own.locator(f'.p52-card[data-card="{card}"] button').click()
     for page in (main, own, other):
-        expect(moves(page).last).to_have_text(f"card {card}", timeout=10_000)
+        expect(moves(page).last).to_have_text(f"card {card}")
     expect(own.locator(".p52-card")).to_have_count(2)
     expect(own.locator(".p52-card button").first).to_be_disabled()  # one speech card a turn
 
     # A county claimed by tapping Iowa on the seat page, then one by setting a piece down on Florida on the
     # simulated board (the main page) and lifting it again.
     square(own, "d6").click()
-    expect(moves(main).last).to_have_text("IA", timeout=10_000)
+    expect(moves(main).last).to_have_text("IA")
     expect(square(main, "d6")).to_have_attribute("data-leader", "Yellow")
     square(main, "g1").click()
     server.wait_for(lambda s: s["occupancy"] == ["g1"], what="the piece on Florida")
     square(main, "g1").click()
-    expect(moves(main).last).to_have_text("FL", timeout=10_000)
+    expect(moves(main).last).to_have_text("FL")
     votes = server.state()["view"]["tally"][MOVER]
     assert votes >= 20  # Iowa and Florida at least, with what the card won
     expect(main.locator(f'.p52-tally tr[data-seat="{MOVER}"]')).to_have_attribute("data-votes", str(votes))
     # A state the throw does not allow, tapped on the seat page: refused with the reason.
     square(own, "g7").click()
-    expect(own.locator("#message")).to_contain_text("New York is in group 6", timeout=10_000)
+    expect(own.locator("#message")).to_contain_text("New York is in group 6")
     for page in (main, own, other):
         page.close()
