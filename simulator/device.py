@@ -17,12 +17,12 @@ import sys
 from pathlib import Path
 
 from controller.clock import SystemClock
+from controller.frames import to_ansi, to_text
 from hardware.chain import ChainOrder
 from hardware.pinmap import PinMapError, load_pinmap
 from hardware.squares import names, parse
 from simulator.coprocessor import VirtualCoprocessor
 from simulator.noise import NoiseConfig
-from simulator.render import to_ansi, to_text
 from simulator.switches import Bounce
 
 HELP = __doc__.split("running):\n", 1)[1] if __doc__ else ""

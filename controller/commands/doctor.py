@@ -30,6 +30,7 @@ from controller.clock import SystemClock, VirtualClock
 from controller.commands.piece_check import check_pieces, simulated_hand
 from controller.commands.pieces import survey
 from controller.commands.sweep_findings import CrosstalkWatch, broken_lines
+from controller.frames import to_ansi as render_ansi
 from controller.games import load
 from controller.games import names as game_names
 from controller.games.squares import name, parse, squares_of
@@ -44,7 +45,6 @@ from controller.ports import (
     OccupancyChanged,
     SquaresUntrusted,
 )
-from simulator.render import to_ansi as render_ansi
 
 T = TypeVar("T")
 

@@ -104,6 +104,19 @@ def _action(item: dict[str, Any]) -> tuple[str, Any]:
     raise ValueError("a line needs one of lift, place, board, answer, button, move, undo, orders, roll")
 
 
+def _read(raw: str, last: float) -> tuple[float, str, Any, dict[str, Any]]:
+    """A line's time, its action and what the action names, and the line itself (`last`: the time of the line
+    before); ValueError or TypeError for a line that is not a replay line."""
+    item = json.loads(raw)
+    if not isinstance(item, dict):
+        raise ValueError("a line is a JSON object")
+    t = float(item.get("t", last))
+    if t < last:
+        raise ValueError(f"time goes backwards ({t} after {last})")
+    key, value = _action(item)
+    return t, key, value, item
+
+
 async def replay(session: Session, lines: list[str], out: TextIO, sim: SimOptions | None = None) -> int:
     """Run the lines through the controller on a virtual clock; returns the number of bad lines."""
     clock = VirtualClock()
@@ -136,13 +149,7 @@ async def replay(session: Session, lines: list[str], out: TextIO, sim: SimOption
         if not raw.strip():
             continue
         try:
-            item = json.loads(raw)
-            if not isinstance(item, dict):
-                raise ValueError("a line is a JSON object")
-            t = float(item.get("t", last))
-            if t < last:
-                raise ValueError(f"time goes backwards ({t} after {last})")
-            key, value = _action(item)
+            t, key, value, item = _read(raw, last)
         except (ValueError, TypeError) as exc:
             error(number, str(exc))
             continue
@@ -176,23 +183,29 @@ async def _apply(controller: Controller, sim: Any, key: str, value: Any, item: d
         sim.place(parse_square(str(value)))
     elif key == "board":
         sim.arrange(int(str(value), 16))
-    elif key == "answer":
+    else:
+        await controller.request(_request(key, value, item))
+
+
+def _request(key: str, value: Any, item: dict[str, Any]) -> Action:
+    """What a line entered on the page asks of the session; ValueError for a line that cannot ask it."""
+    if key == "answer":
         choice = value.get("choice", value.get("move")) if isinstance(value, dict) else value
         if choice is None:
             raise ValueError('an answer is {"choice": N} or {"move": TEXT}')
-        await controller.request(lambda s, t: s.answer(choice, t))
-    elif key == "move":
-        await controller.request(lambda s, t: s.play_text(str(value), t, item.get("seat")))
-    elif key == "undo":
-        await controller.request(lambda s, t: s.undo(t))
-    elif key == "roll":
-        await controller.request(lambda s, t: s.roll(t))
-    elif key == "orders":
+        return lambda s, t: s.answer(choice, t)
+    if key == "move":
+        return lambda s, t: s.play_text(str(value), t, item.get("seat"))
+    if key == "undo":
+        return lambda s, t: s.undo(t)
+    if key == "roll":
+        return lambda s, t: s.roll(t)
+    if key == "orders":
         seat = item.get("seat")
         if not isinstance(seat, int) or not isinstance(value, list):
             raise ValueError("orders need a seat number and a list of order texts")
-        await controller.request(lambda s, t: s.submit_orders(seat, [str(v) for v in value], t))
-    elif key == "button":
-        if value not in ("ok", "back", "menu"):
-            raise ValueError(f"a button is ok, back or menu, not {value!r}")
-        await controller.request(lambda s, t: s.button(str(value), t))
+        return lambda s, t: s.submit_orders(seat, [str(v) for v in value], t)
+    # What is left of `_action`'s keys is a button.
+    if value not in ("ok", "back", "menu"):
+        raise ValueError(f"a button is ok, back or menu, not {value!r}")
+    return lambda s, t: s.button(str(value), t)

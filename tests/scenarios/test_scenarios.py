@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 import json
 import subprocess
 import sys
@@ -9,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.scenarios.harness import all_scenarios, check, load_scenario, run_scenario
+from controller.commands.replay import replay
+from controller.games import load
+from tests.scenarios.harness import all_scenarios, check, load_scenario, run_scenario, start_session
 
 
 @pytest.mark.parametrize("path", all_scenarios(), ids=lambda p: f"{p.parent.name}/{p.stem}")
@@ -59,3 +63,33 @@ def test_agora_replay_reports_bad_lines_and_goes_on(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert [e["line"] for e in out if e["event"] == "error"] == [2, 3, 4]
     assert any(e["event"] == "committed" and e["move"] == "V55" for e in out)
+
+
+def test_every_kind_of_bad_replay_line_is_reported_with_its_reason_and_the_replay_goes_on() -> None:
+    session = start_session(load("politrics"), {})
+    lines = [
+        "[1]",
+        '{"t": 1}',
+        '{"t": 1, "button": "fire"}',
+        '{"t": 1, "orders": ["x"]}',
+        '{"t": 1, "answer": {}}',
+        '{"t": 1, "lift": "z9"}',
+        '{"t": 1, "move": "V99-98"}',
+        '{"t": 0.5, "place": "e5"}',
+        '{"t": 2, "place": "e5"}',
+        '{"t": 4, "answer": {"choice": 1}}',
+    ]
+    out = io.StringIO()
+    errors = asyncio.run(replay(session, lines, out))
+    events = [json.loads(line) for line in out.getvalue().splitlines()]
+    reported = {e["line"]: e["message"] for e in events if e["event"] == "error"}
+    assert errors == len(reported) == 8
+    assert "JSON object" in reported[1]
+    assert "a line needs one of" in reported[2]
+    assert "a button is ok, back or menu" in reported[3]
+    assert "orders need a seat" in reported[4]
+    assert "an answer is" in reported[5]
+    assert "z9" in reported[6]
+    assert "99" in reported[7]
+    assert "time goes backwards" in reported[8]
+    assert any(e["event"] == "committed" and e["move"] == "V55" for e in events)

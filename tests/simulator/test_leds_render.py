@@ -6,11 +6,11 @@ import re
 import pytest
 
 from controller.clock import VirtualClock
+from controller.frames import to_ansi, to_png, to_svg, to_text
 from controller.pixels import PixelSettings
 from controller.ports import BLACK_FRAME
 from hardware.squares import parse
 from simulator.leds import KEEP_FRAMES, SimPixelStrip
-from simulator.render import to_ansi, to_png, to_svg, to_text
 
 
 def frame_with(square: str, rgb: tuple[int, int, int]) -> tuple[tuple[int, int, int], ...]:

@@ -50,60 +50,49 @@ class _Resolver:
 
     def __init__(self, owner: Mapping[int, int], orders: Mapping[int, UnitOrder]) -> None:
         self.owner = owner
-        dst: dict[int, int] = {}
-        attackers: dict[int, list[int]] = {}
-        supports: list[SupportHold | SupportMove] = []
-        for sq, order in orders.items():
-            if type(order) is MoveTo:
-                to = order.dst
-                dst[sq] = to
-                if to in attackers:
-                    attackers[to].append(sq)
-                else:
-                    attackers[to] = [sq]
-            elif type(order) is SupportHold or type(order) is SupportMove:
-                supports.append(order)
-        hold_supporters: dict[int, list[int]] = {}
-        move_supporters: dict[int, list[int]] = {}
-        void: set[int] = set()
-        cut_static: set[int] = set()
-        cut_by: dict[int, int] = {}
+        self.dst, self.attackers, supports = _moves_and_supports(orders)
+        self.hold_supporters: dict[int, list[int]] = {}
+        self.move_supporters: dict[int, list[int]] = {}
+        self.void: set[int] = set()
+        self.cut_static: set[int] = set()
+        self.cut_by: dict[int, int] = {}
         for order in supports:
-            sq = order.square
-            if type(order) is SupportHold:
-                into = order.target
-                if into in dst:
-                    void.add(sq)
-                    continue
-                hold_supporters.setdefault(into, []).append(sq)
-            else:
-                assert isinstance(order, SupportMove)
-                into = order.dst
-                if dst.get(order.target) != into:
-                    void.add(sq)
-                    continue
-                move_supporters.setdefault(order.target, []).append(sq)
-            if sq in attackers:
-                mine = owner[sq]
-                # An attack from another power cuts a support, unless it comes from the square the support is
-                # given into: that unit cuts it only by dislodging the supporter, which the adjudication decides.
-                for attacker in attackers[sq]:
-                    if owner[attacker] == mine:
-                        continue
-                    if attacker != into:
-                        cut_static.add(sq)
-                        break
-                    cut_by[sq] = attacker
-        self.dst = dst
-        self.attackers = attackers
-        self.hold_supporters = hold_supporters
-        self.move_supporters = move_supporters
-        self.void = void
-        self.cut_static = cut_static
-        self.cut_by = cut_by
+            self._add_support(order)
         self.result: dict[int, bool] = {}
-        self.state: dict[int, int] = dict.fromkeys(dst, _UNRESOLVED)
+        self.state: dict[int, int] = dict.fromkeys(self.dst, _UNRESOLVED)
         self.deps: list[int] = []
+
+    def _add_support(self, order: SupportHold | SupportMove) -> None:
+        """File a support under the unit it supports, or as void when that unit does not do what it supports."""
+        sq = order.square
+        if type(order) is SupportHold:
+            into = order.target
+            if into in self.dst:
+                self.void.add(sq)
+                return
+            self.hold_supporters.setdefault(into, []).append(sq)
+        else:
+            assert isinstance(order, SupportMove)
+            into = order.dst
+            if self.dst.get(order.target) != into:
+                self.void.add(sq)
+                return
+            self.move_supporters.setdefault(order.target, []).append(sq)
+        attackers = self.attackers.get(sq)
+        if attackers:
+            self._cut(sq, into, attackers)
+
+    def _cut(self, sq: int, into: int, attackers: list[int]) -> None:
+        mine = self.owner[sq]
+        # An attack from another power cuts a support, unless it comes from the square the support is given into:
+        # that unit cuts it only by dislodging the supporter, which the adjudication decides.
+        for attacker in attackers:
+            if self.owner[attacker] == mine:
+                continue
+            if attacker != into:
+                self.cut_static.add(sq)
+                return
+            self.cut_by[sq] = attacker
 
     # --- strengths ----------------------------------------------------------------------------------------
     def given(self, supporter: int) -> bool:
@@ -246,3 +235,23 @@ def adjudicate(owner: Mapping[int, int], orders: Mapping[int, UnitOrder]) -> Res
     """Resolve one movement phase. `owner` maps every unit's square to its seat; `orders` maps a unit's square to
     its (legal) order; units without one hold."""
     return _Resolver(owner, orders).run()
+
+
+def _moves_and_supports(
+    orders: Mapping[int, UnitOrder],
+) -> tuple[dict[int, int], dict[int, list[int]], list[SupportHold | SupportMove]]:
+    """Where each moving unit goes, the units moving into each square, and the support orders."""
+    dst: dict[int, int] = {}
+    attackers: dict[int, list[int]] = {}
+    supports: list[SupportHold | SupportMove] = []
+    for sq, order in orders.items():
+        if type(order) is MoveTo:
+            to = order.dst
+            dst[sq] = to
+            if to in attackers:
+                attackers[to].append(sq)
+            else:
+                attackers[to] = [sq]
+        elif type(order) is SupportHold or type(order) is SupportMove:
+            supports.append(order)
+    return dst, attackers, supports

@@ -153,28 +153,38 @@ def check_adjustments(state: Position, seat: int, orders: Sequence[Move]) -> Non
         if isinstance(order, UNIT_ORDERS):
             raise _refuse(f"{order} is a Spring or Fall order; Winter takes builds, disbands and waives")
         if count > 0:
-            if isinstance(order, Disband):
-                raise _refuse(f"{power} builds this Winter; it has nothing to disband")
-            if isinstance(order, Build):
-                _check_build(state, seat, order.square)
-                if order.square in used:
-                    raise _refuse(f"{name(order.square)} has two builds", order.square)
-                used.add(order.square)
-            elif not isinstance(order, Waive):
-                raise _refuse(f"{order!r} is not a Chesspolitik order")
+            _check_build_order(state, seat, order, used)
         else:
-            if not isinstance(order, Disband):
-                if isinstance(order, (Build, Waive)):
-                    raise _refuse(f"{power} must disband {-count} unit(s) this Winter and cannot build")
-                raise _refuse(f"{order!r} is not a Chesspolitik order")
-            _check_unit(state, seat, order.kind, order.square)
-            if order.square in used:
-                raise _refuse(f"{_unit(order.kind, order.square)} is disbanded twice", order.square)
-            used.add(order.square)
+            _check_disband_order(state, seat, order, count, used)
     if count > 0 and len(orders) > count:
         raise _refuse(f"{power} may build {count} unit(s) this Winter; {len(orders)} builds and waives are too many")
     if count < 0 and len(orders) > -count:
         raise _refuse(f"{power} must disband {-count} unit(s) this Winter, not {len(orders)}")
+
+
+def _check_build_order(state: Position, seat: int, order: Move, used: set[int]) -> None:
+    """One Winter order of a power that builds (`used`: the squares already built on)."""
+    if isinstance(order, Disband):
+        raise _refuse(f"{state.powers[seat]} builds this Winter; it has nothing to disband")
+    if isinstance(order, Build):
+        _check_build(state, seat, order.square)
+        if order.square in used:
+            raise _refuse(f"{name(order.square)} has two builds", order.square)
+        used.add(order.square)
+    elif not isinstance(order, Waive):
+        raise _refuse(f"{order!r} is not a Chesspolitik order")
+
+
+def _check_disband_order(state: Position, seat: int, order: Move, count: int, used: set[int]) -> None:
+    """One Winter order of a power that builds nothing (`used`: the units already disbanded)."""
+    if not isinstance(order, Disband):
+        if isinstance(order, (Build, Waive)):
+            raise _refuse(f"{state.powers[seat]} must disband {-count} unit(s) this Winter and cannot build")
+        raise _refuse(f"{order!r} is not a Chesspolitik order")
+    _check_unit(state, seat, order.kind, order.square)
+    if order.square in used:
+        raise _refuse(f"{_unit(order.kind, order.square)} is disbanded twice", order.square)
+    used.add(order.square)
 
 
 def _check_build(state: Position, seat: int, square: int) -> None:

@@ -208,15 +208,7 @@ class _Reader:
             return DrawVote()
         if first in _BUILD:
             self.take()
-            token = self.peek()
-            if token is None or token not in KIND_WORDS or len(self.tokens) != 3:
-                if len(self.tokens) == 2 and _SQUARE.match(self.tokens[1]):
-                    raise AmbiguousMoveError(
-                        f"{self.text!r}: say which unit to build, a King or a Knight (e.g. 'Build K d2', 'Build N d2')"
-                    )
-                raise self.fail("a build names a unit kind and a square")
-            self.take()
-            return self.done(Build(KIND_WORDS[token], self.square()))
+            return self.build()
         if first in _DISBAND and first != "d":
             self.take()
             kind, square = self.unit()
@@ -234,20 +226,36 @@ class _Reader:
                 self.take()
             return self.done(MoveTo(kind, square, self.square()))
         if verb in _SUPPORT:
-            target_kind, target = self.unit()
-            rest = self.peek()
-            if rest is None:
-                return SupportHold(kind, square, target_kind, target)
-            if rest in _HOLD:
-                self.take()
-                return self.done(SupportHold(kind, square, target_kind, target))
-            if rest in _TO:
-                self.take()
-                if self.peek() == "to":
-                    self.take()
-                return self.done(SupportMove(kind, square, target_kind, target, self.square()))
-            raise self.fail(f"{rest!r} cannot follow a support")
+            return self.support(kind, square)
         raise self.fail(f"{verb!r} is not an order: use H (hold), - (move) or S (support)")
+
+    def build(self) -> Move:
+        """The rest of a build order, after its verb: the unit kind and the square."""
+        token = self.peek()
+        if token is None or token not in KIND_WORDS or len(self.tokens) != 3:
+            if len(self.tokens) == 2 and _SQUARE.match(self.tokens[1]):
+                raise AmbiguousMoveError(
+                    f"{self.text!r}: say which unit to build, a King or a Knight (e.g. 'Build K d2', 'Build N d2')"
+                )
+            raise self.fail("a build names a unit kind and a square")
+        self.take()
+        return self.done(Build(KIND_WORDS[token], self.square()))
+
+    def support(self, kind: str, square: int) -> Move:
+        """The rest of a support order of the unit `kind` on `square`, after its verb."""
+        target_kind, target = self.unit()
+        rest = self.peek()
+        if rest is None:
+            return SupportHold(kind, square, target_kind, target)
+        if rest in _HOLD:
+            self.take()
+            return self.done(SupportHold(kind, square, target_kind, target))
+        if rest in _TO:
+            self.take()
+            if self.peek() == "to":
+                self.take()
+            return self.done(SupportMove(kind, square, target_kind, target, self.square()))
+        raise self.fail(f"{rest!r} cannot follow a support")
 
     def done(self, order: Move) -> Move:
         if not self.at_end():

@@ -13,7 +13,7 @@ from functools import cache
 from operator import itemgetter
 from typing import Protocol
 
-from controller.games.chesspolitik.adjudicator import adjudicate
+from controller.games.chesspolitik.adjudicator import Resolution, adjudicate
 from controller.games.chesspolitik.adjustments import (
     adjustment,
     adjustments,
@@ -107,26 +107,11 @@ def alive(units: Iterable[UnitRow], owners: Mapping[int, int]) -> set[int]:
 
 
 def resolve_movement(state: Position, pending: Pending) -> Resolved:
-    given: dict[int, UnitOrder] = {}
-    votes: list[int] = []
-    for seat, orders in pending.items():
-        for order in orders:
-            if type(order) is DrawVote:
-                votes.append(seat)
-            else:
-                assert isinstance(order, UNIT_ORDERS)  # checked on submission
-                given[order.square] = order
-    voters = tuple(sorted(votes))
+    given, voters = _unit_orders_and_votes(pending)
     if state.draw_votes and set(voters) == set(state.participants()):
-        names = ", ".join(state.powers[s] for s in voters)
-        scores = centre_counts(state.nseats, state.owner_map())
-        ended = Outcome(
-            (), f"Drawn by agreement of {names} in {state.phase}", scores, termination=Termination.AGREEMENT
-        )
-        report = PhaseReport(state.phase, (), voters)
-        return Resolved(state.year, state.season, state.units, state.owners, report, ended)
+        return _drawn_by_agreement(state, voters)
     res = adjudicate({sq: seat for sq, _, seat in state.units}, given)
-    moved, dislodged, void, cut = res.moved, res.dislodged, res.void, res.cut
+    moved, dislodged = res.moved, res.dislodged
     results: list[OrderResult] = []
     steps: list[Step] = []
     units: list[UnitRow] = []
@@ -135,13 +120,7 @@ def resolve_movement(state: Position, pending: Pending) -> Resolved:
         if unit_order is None:
             results.append(OrderResult(seat, _hold(kind, sq), "held", dislodged.get(sq), True))
         else:
-            if isinstance(unit_order, MoveTo):
-                result = "moved" if sq in moved else "bounced"
-            elif isinstance(unit_order, Hold):
-                result = "held"
-            else:
-                result = "void" if sq in void else "cut" if sq in cut else "supported"
-            results.append(OrderResult(seat, unit_order, result, dislodged.get(sq), False))
+            results.append(OrderResult(seat, unit_order, _result(unit_order, res), dislodged.get(sq), False))
         if sq in dislodged:
             steps.append(Step(_piece(kind, seat), sq, None))
         elif sq in moved:
@@ -155,6 +134,38 @@ def resolve_movement(state: Position, pending: Pending) -> Resolved:
         report = PhaseReport(state.phase, tuple(results), voters)
         return Resolved(state.year, FALL, standing, state.owners, report, steps=tuple(steps))
     return _after_fall(state, standing, tuple(results), voters, tuple(steps))
+
+
+def _unit_orders_and_votes(pending: Pending) -> tuple[dict[int, UnitOrder], tuple[int, ...]]:
+    """The unit orders handed in, by the unit's square, and the powers voting for a draw (in seat order)."""
+    given: dict[int, UnitOrder] = {}
+    votes: list[int] = []
+    for seat, orders in pending.items():
+        for order in orders:
+            if type(order) is DrawVote:
+                votes.append(seat)
+            else:
+                assert isinstance(order, UNIT_ORDERS)  # checked on submission
+                given[order.square] = order
+    return given, tuple(sorted(votes))
+
+
+def _drawn_by_agreement(state: Position, voters: tuple[int, ...]) -> Resolved:
+    names = ", ".join(state.powers[s] for s in voters)
+    scores = centre_counts(state.nseats, state.owner_map())
+    ended = Outcome((), f"Drawn by agreement of {names} in {state.phase}", scores, termination=Termination.AGREEMENT)
+    report = PhaseReport(state.phase, (), voters)
+    return Resolved(state.year, state.season, state.units, state.owners, report, ended)
+
+
+def _result(order: UnitOrder, res: Resolution) -> str:
+    """What became of a unit's order: moved or bounced, held, or a support void, cut or given."""
+    sq = order.square
+    if isinstance(order, MoveTo):
+        return "moved" if sq in res.moved else "bounced"
+    if isinstance(order, Hold):
+        return "held"
+    return "void" if sq in res.void else "cut" if sq in res.cut else "supported"
 
 
 def _after_fall(

@@ -71,23 +71,8 @@ def board_moves(
 ) -> list[Move]:
     """The board moves of `party`, played by `seat` (who plays the `mine` parties); nobody touches the `asleep`
     parties, and a `walled_in` party's Chief (kept on the board by the comeback rule) does not act."""
-    killable, enemy = targets(seat, mine, rules, asleep)
-    # Where a displaced corpse or piece may go: every empty square but the Maze, plus the actor's origin.
-    places = [s for s in range(SQUARES) if not board[s] and s != MAZE]
-    maze_free = not board[MAZE]
-    all_reporter = rules.reporter is Reporter.ALL
-    master = rules.master_moves
-    lands: dict[int, list[int]] = {}  # landing() per (origin, Chief displaced?): an origin has several acts
-
-    def land(src: int, chief: bool) -> list[int]:
-        key = 2 * src + chief
-        found = lands.get(key)
-        if found is None:
-            found = lands[key] = landing(src, places, maze_free, chief)
-        return found
-
-    out: list[Move] = []
-    add = out.append
+    acts = _Acts(board, seat, mine, rules, asleep)
+    add = acts.add
     for src in range(SQUARES):
         c = board[src]
         if PARTY_OF[c] != party:
@@ -98,53 +83,102 @@ def board_moves(
         for ray in SHORT_RAYS[src] if kind == MILITANT else RAYS[src]:
             for dst in ray:
                 t = board[dst]
-                if t == EMPTY:
-                    if dst == MAZE:
-                        if kind == CHIEF:
-                            add(Go(kind, src, dst))
-                        continue  # an empty Maze is passed through
-                    if kind != REPORTER:
-                        add(Go(kind, src, dst))
-                        continue
-                    victims = [
-                        v for v in ORTHOGONAL[dst] if v != src and (enemy if all_reporter else killable)[board[v]]
-                    ]
-                    if all_reporter:
-                        add(Report(src, dst, tuple(victims)) if victims else Go(kind, src, dst))
-                    else:
-                        add(Go(kind, src, dst))
-                        for v in victims:
-                            add(Report(src, dst, (v,)))
-                    continue
-                if t == CORPSE:
-                    if kind == NECROMOBILE:
-                        _relocate(board, kind, src, dst, places, land(src, False), add)
+                if t != EMPTY:
+                    acts.onto(kind, src, dst, t)
                     break
-                if kind == CHIEF or (kind == MILITANT and dst != MAZE):
-                    if killable[t]:
-                        # A Chief killing the Chief in power stays in the Maze: the corpse cannot go there.
-                        fresh_chief = dst != MAZE and KIND_OF[t] == CHIEF and rules.chief_corpse_to_maze
-                        for p in land(src, fresh_chief):
-                            add(Act(kind, src, dst, p))
-                elif kind == ASSASSIN:
-                    if killable[t]:
-                        if dst == MAZE:
-                            # The corpse takes the Assassin's origin, so the board as it stands gives the ways out.
-                            for e in exits(board, -1, -1):
-                                add(Act(kind, src, dst, src, e))
-                            if master:
-                                for q in first_pieces(board, -1, -1):
-                                    if KIND_OF[board[q]] == CHIEF and killable[board[q]]:
-                                        add(Master(kind, src, dst, src, q))
-                        else:
-                            add(Act(kind, src, dst, src))
-                elif kind == DIPLOMAT and enemy[t]:
-                    if dst == MAZE and master:
-                        _oust(board, src, places, enemy, add)
-                    else:
-                        _relocate(board, kind, src, dst, places, land(src, KIND_OF[t] == CHIEF), add)
-                break
-    return out
+                if dst == MAZE:
+                    if kind == CHIEF:
+                        add(Go(kind, src, dst))
+                    # an empty Maze is passed through
+                elif kind == REPORTER:
+                    acts.report(src, dst)
+                else:
+                    add(Go(kind, src, dst))
+    return acts.out
+
+
+class _Acts:
+    """The moves found so far, and what finding them needs: what the mover may kill, where displaced pieces may go."""
+
+    __slots__ = (
+        "add",
+        "all_reporter",
+        "board",
+        "enemy",
+        "killable",
+        "lands",
+        "master",
+        "maze_free",
+        "out",
+        "places",
+        "rules",
+    )
+
+    def __init__(self, board: bytes, seat: int, mine: frozenset[int], rules: Rules, asleep: frozenset[int]) -> None:
+        self.board = board
+        self.killable, self.enemy = targets(seat, mine, rules, asleep)
+        self.rules = rules
+        # Where a displaced corpse or piece may go: every empty square but the Maze, plus the actor's origin.
+        self.places = [s for s in range(SQUARES) if not board[s] and s != MAZE]
+        self.maze_free = not board[MAZE]
+        self.all_reporter = rules.reporter is Reporter.ALL
+        self.master = rules.master_moves
+        self.lands: dict[int, list[int]] = {}  # landing() per (origin, Chief displaced?): an origin has several acts
+        self.out: list[Move] = []
+        self.add = self.out.append
+
+    def land(self, src: int, chief: bool) -> list[int]:
+        key = 2 * src + chief
+        found = self.lands.get(key)
+        if found is None:
+            found = self.lands[key] = landing(src, self.places, self.maze_free, chief)
+        return found
+
+    def report(self, src: int, dst: int) -> None:
+        """A Reporter stepping onto the empty square `dst`: the move alone, or with each victim it may report."""
+        board = self.board
+        marked = self.enemy if self.all_reporter else self.killable
+        victims = [v for v in ORTHOGONAL[dst] if v != src and marked[board[v]]]
+        if self.all_reporter:
+            self.add(Report(src, dst, tuple(victims)) if victims else Go(REPORTER, src, dst))
+        else:
+            self.add(Go(REPORTER, src, dst))
+            for v in victims:
+                self.add(Report(src, dst, (v,)))
+
+    def onto(self, kind: int, src: int, dst: int, t: int) -> None:
+        """A piece of `kind` on `src` reaching the first piece, `t`, on its line at `dst`: the acts it may make."""
+        if t == CORPSE:
+            if kind == NECROMOBILE:
+                _relocate(self.board, kind, src, dst, self.places, self.land(src, False), self.add)
+        elif kind == CHIEF or (kind == MILITANT and dst != MAZE):
+            if self.killable[t]:
+                # A Chief killing the Chief in power stays in the Maze: the corpse cannot go there.
+                fresh_chief = dst != MAZE and KIND_OF[t] == CHIEF and self.rules.chief_corpse_to_maze
+                add = self.add
+                for p in self.land(src, fresh_chief):
+                    add(Act(kind, src, dst, p))
+        elif kind == ASSASSIN:
+            if self.killable[t]:
+                self.assassinate(src, dst)
+        elif kind == DIPLOMAT and self.enemy[t]:
+            if dst == MAZE and self.master:
+                _oust(self.board, src, self.places, self.enemy, self.add)
+            else:
+                _relocate(self.board, kind, src, dst, self.places, self.land(src, KIND_OF[t] == CHIEF), self.add)
+
+    def assassinate(self, src: int, dst: int) -> None:
+        if dst != MAZE:
+            self.add(Act(ASSASSIN, src, dst, src))
+            return
+        # The corpse takes the Assassin's origin, so the board as it stands gives the ways out.
+        board = self.board
+        for e in exits(board, -1, -1):
+            self.add(Act(ASSASSIN, src, dst, src, e))
+        if self.master:
+            for q in first_pieces(board, -1, -1):
+                if KIND_OF[board[q]] == CHIEF and self.killable[board[q]]:
+                    self.add(Master(ASSASSIN, src, dst, src, q))
 
 
 def first_pieces(board: bytes, vacated: int, filled: int) -> list[int]:

@@ -189,8 +189,17 @@ def _line(src: int, dst: int) -> tuple[int, ...] | None:
 
 
 def _why_not(state: DjambiState, text: str, kind: int | None, src: int, sep: str, dst: int, place: int | None) -> str:
-    board = state.board
-    piece = board[src]
+    return (
+        _not_movable(state, kind, src)
+        or _not_reachable(state.board, src, dst)
+        or _not_an_act(state, sep, src, dst, place)
+        or f"{text} is not a legal move here"
+    )
+
+
+def _not_movable(state: DjambiState, kind: int | None, src: int) -> str | None:
+    """Why the piece on `src` (of `kind`, when written) may not move now, if it may not."""
+    piece = state.board[src]
     if state.offer >= 0:
         return "a draw offer is waiting for your answer: accept draw or decline draw"
     if piece == EMPTY:
@@ -201,13 +210,25 @@ def _why_not(state: DjambiState, text: str, kind: int | None, src: int, sep: str
         return f"it is {PARTIES[state.turn]}'s pieces that move now, not {piece_name(piece)} on {NAMES[src]}"
     if kind is not None and kind != (piece - 2) % 6:
         return f"{NAMES[src]} holds {piece_name(piece)}, not a {KIND_NAMES[kind]}"
+    return None
+
+
+def _not_reachable(board: bytes, src: int, dst: int) -> str | None:
+    """Why the piece on `src` cannot reach `dst`, if it cannot."""
     line = _line(src, dst)
     if line is None:
         return f"{NAMES[src]} and {NAMES[dst]} are not on one straight line"
-    if (piece - 2) % 6 == MILITANT and len(line) > 2:
+    if (board[src] - 2) % 6 == MILITANT and len(line) > 2:
         return "a Militant moves one or two squares"
     if any(board[s] for s in line[:-1]):
         return f"the way from {NAMES[src]} to {NAMES[dst]} is blocked: no piece jumps"
+    return None
+
+
+def _not_an_act(state: DjambiState, sep: str, src: int, dst: int, place: int | None) -> str | None:
+    """Why what the move does on `dst` (a step with -, an act with x) and where it puts a piece is not allowed."""
+    board = state.board
+    piece = board[src]
     if sep == "-" and board[dst]:
         return f"{NAMES[dst]} is occupied: an act is written with x, as in {KINDS[(piece - 2) % 6]}{NAMES[src]}x..."
     if sep == "X" and not board[dst]:
@@ -222,4 +243,4 @@ def _why_not(state: DjambiState, text: str, kind: int | None, src: int, sep: str
         return "only a Chief just killed may be put into the Maze (a Diplomat may put a living Chief there)"
     if dst == MAZE and sep == "-":
         return "only a Chief may stay in the Maze"
-    return f"{text} is not a legal move here"
+    return None

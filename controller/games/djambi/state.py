@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from controller.games.api import State
@@ -35,27 +36,15 @@ from controller.games.physical import NO_EFFECT, Effect, NearMiss, Piece
 _OCCUPIED = bytes(ord("0") if c == 0 else ord("1") for c in range(256))
 _BOARD_MOVES = (Act, Go, Report)  # a tuple made once: `Act | Go | Report` would build a union at every call
 _NOBODY: list[int] = []  # shared, never changed: most moves wall nobody in
-_UNSET: Any = object()
+
+PlacementKey = tuple[int, int, int | None, bool]  # an act's source, destination, exit and master
 
 
-class _Derived:
-    """What a position computes once and keeps: kept out of equality, hashing and JSON."""
-
-    __slots__ = ("ids", "legal", "marks", "misses", "moves", "outcome", "placements", "to_move", "watch")
-
-    def __init__(self) -> None:
-        self.moves: tuple[Move, ...] | None = None
-        self.misses: tuple[NearMiss, ...] | None = None
-        self.marks: dict[int, int] | None = None
-        self.legal: frozenset[Move] | None = None
-        self.ids: frozenset[int] = frozenset()
-        self.watch: WallWatch | None = None
-        self.placements: dict[tuple[int, int, int | None, bool], PlacementWatch] = {}
-        self.outcome: Outcome | None = _UNSET
-        self.to_move: int | None = _UNSET
-
-
-@dataclass(frozen=True, slots=True)
+# Not slotted: what a position computes once and keeps (whose turn, the outcome, the move list and its identities,
+# the near misses, the marks, the watches over walled-in Chiefs) is a `cached_property` each, kept in the instance's
+# own dict. Each is a function of the frozen fields alone, so it can never go stale, and none is part of the value:
+# equality, hashing, JSON and `dataclasses.replace` see only the fields (a replaced state starts with nothing known).
+@dataclass(frozen=True)
 class DjambiState(State):
     board: bytes  # 81 bytes in physical square order (see board.py)
     control: tuple[int, ...]  # per party: the player who plays it, or VASSAL
@@ -69,7 +58,6 @@ class DjambiState(State):
     agreed: bool = False
     # per party: the player whose walled-in Chief, kept on the board by the comeback rule, it waits for, or -1
     held: tuple[int, ...] = (-1, -1, -1, -1)
-    derived: _Derived = field(default_factory=_Derived, init=False, compare=False, hash=False, repr=False)
 
     # --- the API ----------------------------------------------------------------------------------------
     @property
@@ -86,17 +74,13 @@ class DjambiState(State):
         """True on the extra turn of the Chief in power."""
         return self.turn != self.cursor
 
-    @property
+    @cached_property
     def to_move(self) -> int | None:
-        d = self.derived
-        if d.to_move is _UNSET:
-            if self.outcome() is not None:
-                d.to_move = None
-            elif self.offer >= 0:
-                d.to_move = self.voters()[0]
-            else:
-                d.to_move = controller(self.turn, self.control, self.board)
-        return d.to_move
+        if self.outcome() is not None:
+            return None
+        if self.offer >= 0:
+            return self.voters()[0]
+        return controller(self.turn, self.control, self.board)
 
     def voters(self) -> tuple[int, ...]:
         """The players still to answer the pending draw offer, in turn order after the one who made it."""
@@ -109,11 +93,9 @@ class DjambiState(State):
         return frozenset(p for p in range(len(PARTIES)) if controller(p, self.control, self.board) == seat)
 
     def outcome(self) -> Outcome | None:
-        d = self.derived
-        if d.outcome is _UNSET:
-            d.outcome = self._outcome()
-        return d.outcome
+        return self._outcome
 
+    @cached_property
     def _outcome(self) -> Outcome | None:
         if self.agreed:
             return Outcome((), "Draw agreed by every player still in the game", termination=Termination.AGREEMENT)
@@ -133,16 +115,13 @@ class DjambiState(State):
         to_move = self.to_move
         if to_move is None or (seat is not None and seat != to_move):
             return ()
-        d = self.derived
-        if d.moves is None:
-            d.moves = self._moves(to_move)
-            # The recognizer asks for the effect of each listed move: knowing them by identity skips hashing. The
-            # ids cannot go stale: `d.moves` keeps every one of these objects alive as long as this state, so no
-            # other object can have one of their ids meanwhile.
-            d.ids = frozenset(map(id, d.moves))
-        return d.moves
+        return self._listed
 
-    def _moves(self, seat: int) -> tuple[Move, ...]:
+    @cached_property
+    def _listed(self) -> tuple[Move, ...]:
+        """The legal moves of the seat to move (the game is not over when asked)."""
+        seat = self.to_move
+        assert seat is not None, "asked only while someone is to move"
         if self.offer >= 0:
             return (AnswerDraw(True), AnswerDraw(False))
         walled_in = self.held[self.turn] == self.turn  # a walled-in Chief kept on the board does not act
@@ -153,22 +132,39 @@ class DjambiState(State):
         moves.append(Resign())
         return tuple(moves)
 
+    @cached_property
+    def _listed_by_id(self) -> dict[int, Move]:
+        """The listed moves by identity. The recognizer asks for the effect of each listed move, thousands per turn
+        start: knowing them by identity skips hashing them. A lookup counts only when it finds that very object
+        (`is`), and the dict keeps every listed move alive as long as this state, so no other object can have one
+        of their ids meanwhile: an identity can never be mistaken for another move."""
+        return {id(m): m for m in self.legal_moves()}
+
+    def _is_listed(self, move: Move) -> bool:
+        return self._listed_by_id.get(id(move)) is move
+
+    @cached_property
+    def _legal(self) -> frozenset[Move]:
+        return frozenset(self.legal_moves())
+
     def near_misses(self) -> tuple[NearMiss, ...]:
-        d = self.derived
-        if d.misses is None:
-            d.misses = nearmiss.near_misses(self)
-        return d.misses
+        return self._near_misses
+
+    @cached_property
+    def _near_misses(self) -> tuple[NearMiss, ...]:
+        return nearmiss.near_misses(self)
 
     def marks(self) -> Mapping[int, int]:
         """The Chief of the player who acts glows in that player's colour: the LEDs' way to say who moves when the
         pieces to move are another party's (inherited, vassal). Where the Chief can move itself, the LEDs show it
         as a piece to move instead. Asked for at every LED frame, so kept."""
-        d = self.derived
-        if d.marks is None:
-            seat = self.to_move
-            chief = -1 if seat is None else self.board.find(CHIEF_CODES[seat])
-            d.marks = {} if seat is None or chief < 0 else {chief: seat}
-        return d.marks
+        return self._marks
+
+    @cached_property
+    def _marks(self) -> dict[int, int]:
+        seat = self.to_move
+        chief = -1 if seat is None else self.board.find(CHIEF_CODES[seat])
+        return {} if seat is None or chief < 0 else {chief: seat}
 
     def asleep(self) -> frozenset[int]:
         """The parties nobody may touch: vassals while nobody is in power, with the 'immune' sleeping_vassals rule."""
@@ -177,12 +173,9 @@ class DjambiState(State):
         return frozenset(p for p, s in enumerate(self.control) if s == VASSAL)
 
     def _check(self, move: Move) -> None:
-        d = self.derived
-        if id(move) in d.ids:
+        if self._is_listed(move):
             return
-        if d.legal is None:
-            d.legal = frozenset(self.legal_moves())
-        if move not in d.legal:
+        if move not in self._legal:
             raise IllegalMoveError(f"{move} is not a legal move here" if isinstance(move, Move) else f"{move!r}")
 
     def play(self, move: Move) -> DjambiState:
@@ -235,7 +228,7 @@ class DjambiState(State):
 
     def effect(self, move: Move) -> Effect:
         # Thousands of calls per turn start (the recognizer's index): the listed moves are known by identity.
-        if id(move) not in self.derived.ids:
+        if self._listed_by_id.get(id(move)) is not move:  # `_is_listed`, inline: thousands of calls per turn start
             self._check(move)
         if isinstance(move, _BOARD_MOVES):
             return effect(self.board, move, self._walled(move), self.rules.reporter is Reporter.ALL)
@@ -257,11 +250,8 @@ class DjambiState(State):
     def _walled(self, move: BoardMove) -> list[int]:
         """The Chiefs `move` walls in or frees (each turned over where it stands), found without searching the board
         for nearly every move (see walls.py)."""
-        d = self.derived
-        asleep = sleeping(self.held)
-        watch = d.watch
-        if watch is None:
-            watch = d.watch = WallWatch(self.board, self.rules.walled_in, asleep)
+        asleep = self._asleep
+        watch = self._watch
         moved = changed(move)
         if not moved & watch.union:
             return _NOBODY
@@ -269,11 +259,12 @@ class DjambiState(State):
         suspects: list[int] | None
         if isinstance(move, Act) and move.kind != ASSASSIN:
             key = (move.src, move.dst, move.exit, move.master)
-            group = d.placements.get(key)
+            placements = self._placements
+            group = placements.get(key)
             if group is None:
                 base = after(self.board, move)
                 base[move.place] = 0
-                group = d.placements[key] = PlacementWatch(base, mode, self.board[move.dst], asleep)
+                group = placements[key] = PlacementWatch(base, mode, self.board[move.dst], asleep)
             if group.safe >> move.place & 1:
                 return []
             suspects = group.hits(move.place)
@@ -288,6 +279,21 @@ class DjambiState(State):
             return []
         walls, freed = flips(board, mode, asleep)
         return walls + freed if freed else walls
+
+    @cached_property
+    def _watch(self) -> WallWatch:
+        return WallWatch(self.board, self.rules.walled_in, self._asleep)
+
+    @cached_property
+    def _asleep(self) -> frozenset[int]:
+        """The parties whose walled-in Chief is kept on the board (asked for every listed move's effect)."""
+        return sleeping(self.held)
+
+    @cached_property
+    def _placements(self) -> dict[PlacementKey, PlacementWatch]:
+        """The watches over the Chiefs an act's placed victim may wall in, by the act without its placement: filled
+        as the acts are asked for, each entry a function of the fields and its key alone."""
+        return {}
 
     def to_json(self) -> dict[str, Any]:
         return encode.state_to_json(self)

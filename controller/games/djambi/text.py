@@ -124,6 +124,10 @@ def describe(state: Position, move: Move) -> str:
             words += f", kills {piece_name(board[v])} on {NAMES[v]}"
         return words
     assert isinstance(move, Act)
+    return _describe_act(board, move)
+
+
+def _describe_act(board: bytes, move: Act) -> str:
     actor = f"{piece_name(board[move.src])} on {NAMES[move.src]}"
     target = board[move.dst]
     if move.kind == DIPLOMAT:

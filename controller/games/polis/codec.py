@@ -39,7 +39,23 @@ def _rules(data: Mapping[str, Any], info: GameInfo) -> Rules:
 def state_from_json(data: Mapping[str, Any], info: GameInfo) -> PolisState:
     """Rebuild a state written by `PolisState.to_json`, with the options `info` allows; StateFormatError naming the
     first thing that is not a Polis position."""
-    pieces = data.get("pieces")
+    dogs, chariots = _pieces(data.get("pieces"))
+    turn = _seat(data.get("turn"), "'turn'")
+    winner = _seat(data.get("winner"), "'winner'", allow_none=True)
+    assert turn is not None
+    rules = _rules(data, info)
+    where = (chariots[0][0], chariots[1][0])
+    _check_winner(where, winner, rules)
+    # The flags are what the board says at the end of a turn; they are written out for readers, not trusted.
+    stunned = stuns((dogs[0], dogs[1]), where, rules.mutual_stun_both)
+    given = data.get("stunned")
+    if given is not None and (not isinstance(given, list) or [bool(x) for x in given] != list(stunned)):
+        raise StateFormatError(f"'stunned' is {given!r}, but the chariots on this board are stunned: {list(stunned)}")
+    return PolisState((dogs[0], dogs[1]), where, stunned, turn, winner, rules)
+
+
+def _pieces(pieces: object) -> tuple[list[int], list[list[int]]]:
+    """Each seat's dogs (a bit set) and chariots (their squares, exactly one each) from the 'pieces' object."""
     if not isinstance(pieces, Mapping):
         raise StateFormatError("a Polis state has 'pieces': an object from square (a1..h8) to BD, BC, RD or RC")
     dogs = [0, 0]
@@ -62,20 +78,14 @@ def state_from_json(data: Mapping[str, Any], info: GameInfo) -> PolisState:
             raise StateFormatError(f"{SEAT_NAMES[seat]} has {len(chariots[seat])} chariots on the board, not 1")
         if len(squares_of(dogs[seat])) > MAX_DOGS:
             raise StateFormatError(f"{SEAT_NAMES[seat]} has more than {MAX_DOGS} dogs")
-    turn = _seat(data.get("turn"), "'turn'")
-    winner = _seat(data.get("winner"), "'winner'", allow_none=True)
-    assert turn is not None
-    rules = _rules(data, info)
-    where = (chariots[0][0], chariots[1][0])
+    return dogs, chariots
+
+
+def _check_winner(where: tuple[int, int], winner: int | None, rules: Rules) -> None:
+    """A winner's chariot stands on its goal rank; with win_by_hop, a chariot there means the game was won."""
     for seat in (0, 1):
         arrived = rank_of(where[seat]) == GOAL_RANK[seat]
         if winner == seat and not arrived:
             raise StateFormatError(f"{SEAT_NAMES[seat]} cannot have won: its chariot is not on its goal rank")
         if winner is None and arrived and rules.win_by_hop:
             raise StateFormatError(f"{SEAT_NAMES[seat]}'s chariot is on its goal rank, so 'winner' must say who won")
-    # The flags are what the board says at the end of a turn; they are written out for readers, not trusted.
-    stunned = stuns((dogs[0], dogs[1]), where, rules.mutual_stun_both)
-    given = data.get("stunned")
-    if given is not None and (not isinstance(given, list) or [bool(x) for x in given] != list(stunned)):
-        raise StateFormatError(f"'stunned' is {given!r}, but the chariots on this board are stunned: {list(stunned)}")
-    return PolisState((dogs[0], dogs[1]), where, stunned, turn, winner, rules)

@@ -106,6 +106,16 @@ def _winner(rules: Rules, me: int, cm: int, co: int, stepped_to: int | None) -> 
     return None
 
 
+def _stunned_for_hops(
+    rules: Rules, stunned: tuple[bool, bool], me: int, dogs: tuple[int, int], chariots: tuple[int, int]
+) -> tuple[bool, bool]:
+    """Which chariots (the mover's, the other's) the hops find stunned: as the board stands after the step
+    (`dogs`, `chariots`: the mover's first) with the hop_stun option 'current', else as the last turn left them."""
+    if rules.hop_stun_current:
+        return stuns(dogs, chariots, rules.mutual_stun_both)
+    return stunned[me], stunned[1 - me]
+
+
 def resolve(
     dogs: tuple[int, int],
     chariots: tuple[int, int],
@@ -128,10 +138,7 @@ def resolve(
     opp = do | bco
     occ = dm | bcm | opp
 
-    if rules.hop_stun_current:
-        still_me, still_op = stuns((dm, do), (cm, co), rules.mutual_stun_both)
-    else:
-        still_me, still_op = stunned[me], stunned[op]
+    still_me, still_op = _stunned_for_hops(rules, stunned, me, (dm, do), (cm, co))
     frozen = (bcm if still_me else 0) | (bco if still_op else 0)
     defenders = opp if rules.stunned_chariot_defends or not still_op else do
 

@@ -1,5 +1,8 @@
 """Drawing LED frames: SVG (for documents and the tests), PNG (Pillow, imported only when asked) and an ANSI
 terminal view (`agora doctor`, `agora sim-device`). Rank 9 is at the top, as a player at the south edge sees it.
+
+Pure, beside `controller.pixels`: it draws any 81-pixel frame, whichever strip showed it, so the doctor draws the real
+board's frames without reaching into the simulator, and the simulator draws its own with the same code.
 """
 
 from __future__ import annotations
