@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,10 +15,10 @@ from controller.games import load
 from controller.remote import topics
 from controller.remote.address import BrokerAddress, parse_address
 from controller.remote.journal import Journal, journal_path
-from controller.remote.link import RoomLink
+from controller.remote.link import RoomLink, start_link
 from controller.remote.lobby import lobby
 from controller.remote.place import Place
-from controller.remote.rooms import guest_room, host_room, host_settings, resume_room
+from controller.remote.rooms import default_seats, guest_room, host_room, resume_room
 from controller.session.core import Session, SessionSettings
 from controller.session.runner import Controller
 from controller.session.seats import SeatKind
@@ -40,10 +39,9 @@ class Room:
     link: RoomLink | None = None
 
     def attach(self, controller: Controller) -> None:
-        link = RoomLink(controller, self.place, self.transport, self.journal)  # type: ignore[arg-type]
-        self.session.join_room(link)
-        self.link = link
-        self.tasks.append(asyncio.create_task(link.run(), name="room"))
+        self.link = start_link(controller, self.place, self.transport, self.journal)  # type: ignore[arg-type]
+        if self.link.task is not None:
+            self.tasks.append(self.link.task)
 
     def describe(self) -> str:
         p = self.place
@@ -69,17 +67,9 @@ def _address(args: argparse.Namespace, text: str) -> tuple[BrokerAddress, str]:
 
 
 def _transport(address: BrokerAddress, name: str, ca: Path | None) -> object:
-    from controller.remote.mqtt import MqttTransport  # aiomqtt is needed only for remote play
+    from controller.remote.mqtt import place_transport  # aiomqtt is needed only for remote play
 
-    online = json.dumps({"v": 1, "online": True}).encode()
-    offline = json.dumps({"v": 1, "online": False}).encode()
-    return MqttTransport(
-        address,
-        f"agora-{name}",
-        will=(topics.online(name), offline),
-        hello=(topics.online(name), online),
-        ca_file=ca,
-    )
+    return place_transport(address, name, ca_file=ca)
 
 
 async def open_host(args: argparse.Namespace, store: GameStore, db: Path, settings: SessionSettings) -> Room:
@@ -87,15 +77,13 @@ async def open_host(args: argparse.Namespace, store: GameStore, db: Path, settin
     room = address.room or ""
     journal = Journal(journal_path(db))
     stored = None if args.new else journal.load(room)
-    settings = host_settings(settings)
     if stored is not None and stored.status == "playing" and stored.place == name:
         session, place = resume_room(stored, store=store, journal=journal, settings=settings)
         resumed = True
     else:
         game = load(args.game)
         seats = game.info.check_seats(args.players)
-        text = args.seats or ",".join(["board"] + ["remote"] * (seats - 1))
-        kinds = parse_seats(text, seats)
+        kinds = parse_seats(args.seats, seats) if args.seats else list(default_seats(seats))
         if SeatKind.REMOTE not in kinds:
             raise UsageError("a remote game needs at least one seat of kind 'remote' in --seats")
         session, place = host_room(

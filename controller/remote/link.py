@@ -45,6 +45,7 @@ class RoomLink:
         self._journaled = len(place.replica.entries)
         self._frame = ""
         self.on_change: Callable[[], None] | None = None
+        self.task: asyncio.Task[None] | None = None  # carrying messages (start_link)
 
     # ---- the session's side: what happens here ------------------------------------------------------------
     def played_here(self, index: int, ply: Ply) -> None:
@@ -297,3 +298,12 @@ class RoomLink:
                     topics.leds(self.place.name), json.dumps({"v": 1, "frame": frame}).encode(), retain=True
                 )
             await self.controller.clock.sleep(0.5)
+
+
+def start_link(controller: Controller, place: Place, transport: Transport, journal: Journal) -> RoomLink:
+    """Join the controller's session to its room and carry the room's messages beside it until the controller
+    stops (the link's task is the returned link's `task`)."""
+    link = RoomLink(controller, place, transport, journal)
+    controller.session.join_room(link)
+    link.task = asyncio.create_task(link.run(), name="room")
+    return link

@@ -16,11 +16,13 @@ import enum
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from controller.remote.errors import MessageError
 
 VERSION = 1
+
+K = TypeVar("K", bound=enum.Enum)
 
 
 class EntryKind(enum.Enum):
@@ -81,6 +83,45 @@ def _places(value: object) -> tuple[str | None, ...]:
     return tuple(value)
 
 
+def _kind(kinds: type[K], data: Mapping[str, Any], what: str) -> K:
+    try:
+        return kinds(data.get("kind"))
+    except ValueError:
+        raise MessageError(f"unknown {what} kind {data.get('kind')!r}") from None
+
+
+# The fields entries and proposals share: an id, and what a ply, a commitment or an answer carries.
+_SHARED_OPTIONAL = ("seat", "proof", "prev", "answers", "accept")
+
+
+def _read(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The shared fields of an entry or a proposal, each checked."""
+    accept = data.get("accept")
+    if accept is not None and not isinstance(accept, bool):
+        raise MessageError("'accept' must be true or false")
+    return {
+        "id": _req_str(data, "id"),
+        "seat": _opt_int(data, "seat"),
+        "text": _opt_str(data, "text") or "",
+        "proof": _opt_str(data, "proof"),
+        "prev": _opt_str(data, "prev"),
+        "answers": _opt_str(data, "answers"),
+        "accept": accept,
+    }
+
+
+def _write(message: Entry | Proposal, head: dict[str, Any]) -> dict[str, Any]:
+    """An entry's or a proposal's JSON: its own fields (`head`), then the shared ones it has."""
+    out: dict[str, Any] = {"v": VERSION, **head}
+    for key in _SHARED_OPTIONAL:
+        value = getattr(message, key)
+        if value is not None:
+            out[key] = value
+    if message.text:
+        out["text"] = message.text
+    return out
+
+
 def decode(payload: bytes | str) -> Mapping[str, Any]:
     try:
         data = json.loads(payload)
@@ -111,14 +152,8 @@ class Entry:
     places: tuple[str | None, ...] = ()  # SEATS
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"v": VERSION, "seq": self.seq, "kind": self.kind.value, "by": self.by, "id": self.id}
-        out["ply"] = self.ply
-        for key in ("seat", "proof", "prev", "answers", "accept"):
-            value = getattr(self, key)
-            if value is not None:
-                out[key] = value
-        if self.text:
-            out["text"] = self.text
+        head = {"seq": self.seq, "kind": self.kind.value, "by": self.by, "id": self.id, "ply": self.ply}
+        out = _write(self, head)
         if self.kind is EntryKind.SEATS:
             out["places"] = list(self.places)
         return out
@@ -126,31 +161,19 @@ class Entry:
     @classmethod
     def from_json(cls, data: object) -> Entry:
         d = _obj(data, "a log entry")
-        try:
-            kind = EntryKind(d.get("kind"))
-        except ValueError:
-            raise MessageError(f"unknown log entry kind {d.get('kind')!r}") from None
-        accept = d.get("accept")
-        if accept is not None and not isinstance(accept, bool):
-            raise MessageError("'accept' must be true or false")
-        if kind is EntryKind.ANSWER and accept is None:
-            raise MessageError("an answer must say whether it accepts")
+        kind = _kind(EntryKind, d, "log entry")
         entry = cls(
             seq=_req_int(d, "seq"),
             kind=kind,
             by=_req_str(d, "by"),
-            id=_req_str(d, "id"),
             ply=_req_int(d, "ply"),
-            seat=_opt_int(d, "seat"),
-            text=_opt_str(d, "text") or "",
-            proof=_opt_str(d, "proof"),
-            prev=_opt_str(d, "prev"),
-            answers=_opt_str(d, "answers"),
-            accept=accept,
             places=_places(d.get("places")) if kind is EntryKind.SEATS else (),
+            **_read(d),
         )
         if entry.seq < 0 or entry.ply < 0:
             raise MessageError("'seq' and 'ply' are never negative")
+        if kind is EntryKind.ANSWER and entry.accept is None:
+            raise MessageError("an answer must say whether it accepts")
         if kind is EntryKind.COMMIT and entry.seat is None:
             raise MessageError(f"a {kind.value} entry names its seat")
         return entry
@@ -173,14 +196,7 @@ class Proposal:
     seats: tuple[int, ...] = ()  # JOIN: the seats wanted (empty: every free seat)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"v": VERSION, "kind": self.kind.value, "id": self.id, "place": self.place}
-        out["base"] = self.base
-        for key in ("prev", "seat", "proof", "answers", "accept"):
-            value = getattr(self, key)
-            if value is not None:
-                out[key] = value
-        if self.text:
-            out["text"] = self.text
+        out = _write(self, {"kind": self.kind.value, "id": self.id, "place": self.place, "base": self.base})
         if self.kind is ProposalKind.JOIN:
             out["seats"] = list(self.seats)
         return out
@@ -188,29 +204,11 @@ class Proposal:
     @classmethod
     def from_json(cls, data: object) -> Proposal:
         d = _obj(data, "a proposal")
-        try:
-            kind = ProposalKind(d.get("kind"))
-        except ValueError:
-            raise MessageError(f"unknown proposal kind {d.get('kind')!r}") from None
+        kind = _kind(ProposalKind, d, "proposal")
         seats = d.get("seats", [])
         if not isinstance(seats, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats):
             raise MessageError("'seats' must be a list of seat numbers")
-        accept = d.get("accept")
-        if accept is not None and not isinstance(accept, bool):
-            raise MessageError("'accept' must be true or false")
-        proposal = cls(
-            kind=kind,
-            id=_req_str(d, "id"),
-            place=_req_str(d, "place"),
-            base=_req_int(d, "base"),
-            prev=_opt_str(d, "prev"),
-            seat=_opt_int(d, "seat"),
-            text=_opt_str(d, "text") or "",
-            proof=_opt_str(d, "proof"),
-            answers=_opt_str(d, "answers"),
-            accept=accept,
-            seats=tuple(seats),
-        )
+        proposal = cls(kind=kind, place=_req_str(d, "place"), base=_req_int(d, "base"), seats=tuple(seats), **_read(d))
         if kind in (ProposalKind.PLY, ProposalKind.COMMIT, ProposalKind.REVEAL) and proposal.seat is None:
             raise MessageError(f"a {kind.value} proposal names its seat")
         return proposal

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import ssl
 from collections import deque
 from collections.abc import AsyncIterator
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import aiomqtt
 
+from controller.remote import topics
 from controller.remote.address import BrokerAddress
 from controller.remote.transport import LinkDown, LinkUp, Received, TransportEvent
 
@@ -161,6 +163,23 @@ class MqttTransport:
                 self._unsent.popleft()  # the broker has it (PUBACK)
             self._wake.clear()
             await self._wake.wait()
+
+
+def place_transport(
+    address: BrokerAddress, place: str, *, ca_file: Path | None = None, keepalive: int = 10
+) -> MqttTransport:
+    """A place's connection: a persistent session under client id `agora-PLACE`, the place online (retained) on
+    every connection and offline as its last will, for the hub and the other places."""
+    online = json.dumps({"v": 1, "online": True}).encode()
+    offline = json.dumps({"v": 1, "online": False}).encode()
+    return MqttTransport(
+        address,
+        f"agora-{place}",
+        will=(topics.online(place), offline),
+        hello=(topics.online(place), online),
+        ca_file=ca_file,
+        keepalive=keepalive,
+    )
 
 
 def _reason(exc: aiomqtt.MqttError) -> str:

@@ -170,44 +170,62 @@ class Replica:
             raise RefusedError("it follows another ply than the last one played")
         if state.to_move is None:
             raise RefusedError("the game is over")
-        seat = entry.seat
         if state.to_move is CHANCE:
-            self._host_only(entry)
-            if seat is not None:
-                raise RefusedError("a throw of the dice belongs to no seat")
-            move = self.parse(state, entry.text, None)
-            if move not in {m for m, _ in state.chance_outcomes()}:
-                raise RefusedError(f"{entry.text} is not a possible throw now")
+            move = self._throw(state, entry)
         elif state.to_move is SIMULTANEOUS:
-            if seat is None or seat not in state.waiting_for():
-                raise RefusedError(f"seat {seat} gives no orders now")
-            move = self.parse(state, entry.text, seat)
-            if not isinstance(move, Orders) or move.seat != seat:
-                raise RefusedError(f"{entry.text!r} is not seat {seat}'s orders")
-            committed = self.commits.get(seat)
-            if committed is not None:
-                self._holder_check(entry, seat)
-                if not self.phase_ready():
-                    raise RefusedError("orders are revealed only once every seat has committed to its own")
-                if not opens(committed, self.setup.room, orders_label(self.phase), seat, entry.text, entry.proof):
-                    raise RefusedError(f"seat {seat}'s orders are not the ones it committed to")
-            elif not (self.closed and entry.by == self.setup.host and not move.orders):
-                raise RefusedError(f"seat {seat}'s orders were never committed")
+            move = self._orders(state, entry)
         else:
-            if seat is None:
-                raise RefusedError("a move names its seat")
-            self._holder_check(entry, seat)
             # A secret the ply reveals (a speech card) is checked, and put where the engine expects it, first.
-            state = self.secrecy.prepare(self.setup.room, state, seat, entry.text, entry.proof, self.setup.sealed)
-            move = self.parse(state, entry.text, seat)
-            if move not in state.legal_moves(seat):
-                raise RefusedError(f"{entry.text} is not a move seat {seat} can make now (out of turn or illegal)")
+            state, move = self._turn(state, entry)
         if self.guard is not None:
             self.guard(entry)
         try:
             after = state.play(move)
         except GameError as exc:
             raise RefusedError(f"{entry.text}: {exc}") from exc
+        self._played(entry, state, move, after)
+
+    def _throw(self, state: State, entry: Entry) -> Move:
+        self._host_only(entry)
+        if entry.seat is not None:
+            raise RefusedError("a throw of the dice belongs to no seat")
+        move = self.parse(state, entry.text, None)
+        if move not in {m for m, _ in state.chance_outcomes()}:
+            raise RefusedError(f"{entry.text} is not a possible throw now")
+        return move
+
+    def _orders(self, state: State, entry: Entry) -> Move:
+        """A seat's orders: revealed as committed once the phase is ready, or none at all after the host's close."""
+        seat = entry.seat
+        if seat is None or seat not in state.waiting_for():
+            raise RefusedError(f"seat {seat} gives no orders now")
+        move = self.parse(state, entry.text, seat)
+        if not isinstance(move, Orders) or move.seat != seat:
+            raise RefusedError(f"{entry.text!r} is not seat {seat}'s orders")
+        committed = self.commits.get(seat)
+        if committed is None:
+            if not (self.closed and entry.by == self.setup.host and not move.orders):
+                raise RefusedError(f"seat {seat}'s orders were never committed")
+            return move
+        self._holder_check(entry, seat)
+        if not self.phase_ready():
+            raise RefusedError("orders are revealed only once every seat has committed to its own")
+        if not opens(committed, self.setup.room, orders_label(self.phase), seat, entry.text, entry.proof):
+            raise RefusedError(f"seat {seat}'s orders are not the ones it committed to")
+        return move
+
+    def _turn(self, state: State, entry: Entry) -> tuple[State, Move]:
+        seat = entry.seat
+        if seat is None:
+            raise RefusedError("a move names its seat")
+        self._holder_check(entry, seat)
+        state = self.secrecy.prepare(self.setup.room, state, seat, entry.text, entry.proof, self.setup.sealed)
+        move = self.parse(state, entry.text, seat)
+        if move not in state.legal_moves(seat):
+            raise RefusedError(f"{entry.text} is not a move seat {seat} can make now (out of turn or illegal)")
+        return state, move
+
+    def _played(self, entry: Entry, state: State, move: Move, after: State) -> None:
         before_waiting = state.waiting_for() if state.to_move is SIMULTANEOUS else frozenset()
         self.plies.append(Applied(entry, move, state, self.phase))
         self.current = after

@@ -36,6 +36,7 @@ def host_room(
 ) -> tuple[Session, Place]:
     """A new room: the game is made here (or begins at `start`, a position set up like `agora replay --start`);
     seats of kind REMOTE are left for other places to join."""
+    settings = host_settings(settings)
     if start is None:
         session = new_session(
             game, seats=seats, seed=seed, options=options, seat_kinds=seat_kinds, store=store, settings=settings
@@ -114,6 +115,11 @@ def guest_room(
     return session, p
 
 
+def default_seats(count: int) -> tuple[SeatKind, ...]:
+    """A room's seats when the host names none: the first on the host's board, every other one for another place."""
+    return (SeatKind.BOARD, *[SeatKind.REMOTE] * (count - 1))
+
+
 def guest_settings(settings: SessionSettings) -> SessionSettings:
     """A guest never rolls (the host does) and never reads a takeback from its board: takebacks are agreed."""
     return replace(settings, dice=Dice.REMOTE, recognizer=replace(settings.recognizer, takebacks=False))
@@ -137,7 +143,7 @@ def resume_room(
     if record is None:
         raise SessionError(f"game {stored.game_id} of room {setup.room} is not in the games file")
     is_host = stored.place == setup.host
-    session = session_from_record(store, record, settings if is_host else guest_settings(settings))
+    session = session_from_record(store, record, host_settings(settings) if is_host else guest_settings(settings))
     secrecy = secrecy_for(game)
     if is_host:
         try:

@@ -5,38 +5,19 @@ every forged ply is refused."""
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 from collections.abc import Callable
 from pathlib import Path
 
 from controller.clock import VirtualClock
 from controller.remote import topics
-from controller.remote.address import parse_address
-from controller.remote.lobby import lobby
 from controller.remote.messages import EntryKind, Proposal, ProposalKind, encode
-from controller.remote.mqtt import MqttTransport
 from tests.remote.broker import Broker
 from tests.remote.proxy import Cable
-from tests.remote.sites import Site, new_guest, new_host, start_site
+from tests.remote.sites import WAIT, Site, broker_room, close_all, transport
 from tests.remote.test_link import do_chores, make_move, settle
 
 ROOM = "table"
-WAIT = 120  # a bound on real time for an awaited event, never a pace
-
-
-def transport(broker: Broker, user: str, port: int | None = None) -> MqttTransport:
-    url = broker.url(user, ROOM)
-    if port is not None:
-        url = url.replace(f":{broker.port}/", f":{port}/")
-    on, off = json.dumps({"v": 1, "online": True}).encode(), json.dumps({"v": 1, "online": False}).encode()
-    return MqttTransport(
-        parse_address(url),
-        f"agora-{user}",
-        will=(topics.online(user), off),
-        hello=(topics.online(user), on),
-        keepalive=5,
-    )
 
 
 async def until(condition: Callable[[], bool], clock: VirtualClock, what: str) -> None:
@@ -61,12 +42,7 @@ async def room(
     game: str = "polis",
     seats: int = 2,
 ) -> tuple[Site, Site]:
-    session, place, journal = new_host(tmp_path, game, ROOM, seats=seats)
-    host = await start_site("host", session, place, transport(broker, "host"), journal, clock)
-    g_transport = transport(broker, "guest", guest_port)
-    setup, privates, entries = await asyncio.wait_for(lobby(g_transport, ROOM, "guest", (), lambda _: None), WAIT)
-    g_session, g_place, g_journal = new_guest(tmp_path, "guest", setup, privates, entries)
-    guest = await start_site("guest", g_session, g_place, g_transport, g_journal, clock)
+    host, guest = await broker_room(tmp_path, broker, clock, ROOM, game=game, seats=seats, guest_port=guest_port)
     await until(lambda: guest.link.up and host.link.up, clock, "both places online")
     return host, guest
 
@@ -133,9 +109,7 @@ async def test_the_broker_killed_and_restarted_mid_game(tmp_path: Path, broker: 
 
     await play_turns(host, guest, clock, rnd, 2, 3, fault=restart)
     await same_game(host, guest, 5, clock)
-    for s in (host, guest):
-        await s.close()
-        await s.link.transport.aclose()
+    await close_all(host, guest)
 
 
 async def test_a_place_whose_cable_is_pulled_pauses_and_loses_nothing(tmp_path: Path, broker: Broker):
@@ -154,9 +128,7 @@ async def test_a_place_whose_cable_is_pulled_pauses_and_loses_nothing(tmp_path: 
 
     await play_turns(host, guest, clock, rnd, 0, 4, fault=pull)
     await same_game(host, guest, 4, clock)
-    for s in (host, guest):
-        await s.close()
-        await s.link.transport.aclose()
+    await close_all(host, guest)
     await cable.aclose()
 
 
@@ -165,7 +137,7 @@ async def test_forged_plies_are_refused(tmp_path: Path, broker: Broker):
     host, guest = await room(tmp_path, broker, clock)
     state = host.controller.session.state
     text = state.record(state.legal_moves()[0])  # a move for seat 0, the host's
-    rogue = transport(broker, "guest")  # the guest's credentials, another program
+    rogue = transport(broker, "guest", ROOM)  # the guest's credentials, another program
     rogue_events = rogue.events()
     forged = Proposal(ProposalKind.PLY, "guest:forged", "guest", base=0, seat=0, text=text)
     rogue.publish(topics.out("guest", ROOM), encode(forged.to_json()))
@@ -178,7 +150,5 @@ async def test_forged_plies_are_refused(tmp_path: Path, broker: Broker):
     await until(lambda: len(guest.place.replica.entries) == len(host.place.replica.entries), clock, "the guest")
     assert host.texts == guest.texts == []
     assert guest.place.replica.broken is None
-    for s in (host, guest):
-        await s.close()
-        await s.link.transport.aclose()
+    await close_all(host, guest)
     await rogue.aclose()

@@ -5,7 +5,6 @@ piece on both boards, as the LEDs ask. Both places reach the same result."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -15,20 +14,11 @@ import pytest
 from controller.clock import VirtualClock
 from controller.games import CHANCE, SIMULTANEOUS, Move, Orders, State, load
 from controller.games.playout import random_orders
-from controller.remote.lobby import lobby
 from controller.remote.rooms import seat_of
 from controller.session.core import Ply, Session
 from tests.remote.broker import Broker
-from tests.remote.sites import Site, new_guest, new_host, start_site
-from tests.remote.test_faults import ROOM, WAIT, transport, until
-
-GAMES = [
-    ("polis", None, 6),
-    ("politrics", None, 6),
-    ("politics1952", 3, 8),
-    ("chesspolitik", 2, 6),
-    ("djambi", None, 6),
-]
+from tests.remote.sites import Site, broker_room, close_all
+from tests.remote.test_faults import ROOM, until
 
 
 def ending(game: str, seats: int | None, last: int, seed: int) -> tuple[State, list[tuple[State, Move]]]:
@@ -102,12 +92,7 @@ def played(sites: dict[str, Site], plies: int) -> Callable[[], bool]:
 async def test_a_game_ends_the_same_at_both_places(tmp_path: Path, broker: Broker, game: str, seats, last):
     clock = VirtualClock()
     start, actions = ending(game, seats, last, seed=5)
-    session, place, journal = new_host(tmp_path, game, ROOM, start=start)
-    host = await start_site("host", session, place, transport(broker, "host"), journal, clock)
-    g_transport = transport(broker, "guest")
-    setup, privates, entries = await asyncio.wait_for(lobby(g_transport, ROOM, "guest", (), lambda _: None), WAIT)
-    g_session, g_place, g_journal = new_guest(tmp_path, "guest", setup, privates, entries)
-    guest = await start_site("guest", g_session, g_place, g_transport, g_journal, clock)
+    host, guest = await broker_room(tmp_path, broker, clock, ROOM, game=game, seats=None, start=start)
     sites = {"host": host, "guest": guest}
     carried = dict.fromkeys(sites, 0)
     sessions = [s.controller.session for s in sites.values()]
@@ -130,6 +115,4 @@ async def test_a_game_ends_the_same_at_both_places(tmp_path: Path, broker: Broke
     for s in sites.values():
         assert s.controller.session.state.outcome() is not None
     assert host.controller.session.state.outcome() == guest.controller.session.state.outcome()
-    for s in sites.values():
-        await s.close()
-        await s.link.transport.aclose()
+    await close_all(host, guest)

@@ -10,7 +10,7 @@ from typing import Any
 
 from controller.remote import topics
 from controller.remote.address import parse_address
-from controller.remote.mqtt import MqttTransport
+from controller.remote.mqtt import MqttTransport, place_transport
 from controller.remote.transport import LinkDown, LinkUp, Received, TransportEvent
 from tests.remote.broker import HUB_USER, Broker
 from tests.remote.proxy import Cable
@@ -32,12 +32,7 @@ def transport(broker: Broker, user: str, port: int | None = None, tls: bool = Fa
     url = broker.url(user, "room", tls=tls)
     if port is not None:
         url = url.replace(f":{broker.port}/", f":{port}/")
-    address = parse_address(url)
-    online = (topics.online(user), json.dumps({"v": 1, "online": True}).encode())
-    offline = (topics.online(user), json.dumps({"v": 1, "online": False}).encode())
-    return MqttTransport(
-        address, f"agora-{user}", will=offline, hello=online, ca_file=broker.ca_file if tls else None, **kw
-    )
+    return place_transport(parse_address(url), user, ca_file=broker.ca_file if tls else None, **kw)
 
 
 async def test_messages_reach_a_place_that_was_away_and_its_will_marks_it_offline(broker: Broker):

@@ -61,6 +61,11 @@ def check_forgeries_refused(net: Net) -> None:
 def check_secrets(net: Net) -> None:
     """A sealed order's salt, and a dealt card's salt, travel only when due: the orders once every seat of the
     phase committed (or the host closed it), a card privately to its holder or when it is played."""
+    check_orders_sealed(net)
+    check_cards_private(net)
+
+
+def check_orders_sealed(net: Net) -> None:
     host = net.places[net.host]
     replay = Replica(host.setup, host.replica.game, net.initial, host.replica.secrecy)
     ready_since: int | None = None  # seq of the entry that made the current phase ready
@@ -72,22 +77,25 @@ def check_secrets(net: Net) -> None:
         if e.kind is EntryKind.PLY and e.proof is not None and e.text.startswith("orders"):
             assert ready_since is not None
             published = next(s.order for s in net.sent if s.sender == net.host and f'"seq":{ready_since},' in s.payload)
-            for s in net.sent:
-                if e.proof in s.payload:
-                    assert s.order > published, f"orders of seat {e.seat} left their place before the phase was ready"
+            early = [s for s in net.sent if e.proof in s.payload and s.order <= published]
+            assert not early, f"orders of seat {e.seat} left their place before the phase was ready"
         if not replay.phase_ready() and (replay.phase, len(replay.plies)) != was_phase:
             ready_since = None
-    sealed = host.replica.setup.sealed
+
+
+def check_cards_private(net: Net) -> None:
+    host = net.places[net.host]
     for s in net.sent:
         if s.to is not None:
             seat = int(s.payload.split('"seat":')[1].split("}")[0].split(",")[0])
             assert host.replica.places[seat] == s.to
-    if sealed:
-        for private in host.privates.values():
-            for card, salt in private["cards"]:
-                for s in net.sent:
-                    if salt in s.payload and s.to is None:
-                        assert f"card {card}" in s.payload, "a speech card's secret travelled with another message"
+    if not host.replica.setup.sealed:
+        return
+    for private in host.privates.values():
+        for card, salt in private["cards"]:
+            for s in net.sent:
+                if salt in s.payload and s.to is None:
+                    assert f"card {card}" in s.payload, "a speech card's secret travelled with another message"
 
 
 @pytest.mark.parametrize(("game", "seats", "places"), GAMES)
