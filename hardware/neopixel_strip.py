@@ -79,7 +79,7 @@ def open_neopixels(config: LedConfig) -> NeoPixelStrip:
         raise BoardError(f"the LEDs need {package}: pip install 'agora-board[pi]' ({exc})") from exc
     except (OSError, RuntimeError, ValueError) as exc:
         hint = (
-            "is SPI enabled (firmware/pi/config.txt) and this user in the spi group?"
+            "is SPI on in /boot/firmware/config.txt (firmware/pi/install.sh sets it) and this user in the spi group?"
             if config.driver == "spi"
             else "the PWM driver needs root and does not work on a Pi 5"
         )

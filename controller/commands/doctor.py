@@ -291,9 +291,8 @@ class _LiveView:
         match event:
             case OccupancyChanged(t=t, occupancy=occ) | LinkRestored(t=t, occupancy=occ):
                 changed = occ ^ self.occupancy
-                for s in range(81):
-                    if changed >> s & 1:
-                        r.changes[s] += 1
+                for s in squares_of(changed):
+                    r.changes[s] += 1
                 r.closed_seen |= occ
                 r.opened_seen |= FULL & ~occ
                 self.crosstalk.on(occ)
@@ -317,7 +316,7 @@ class _LiveView:
         self.board.strip.show(frame)
         if self.plain:
             if changed:
-                marks = " ".join(("+" if occupancy >> s & 1 else "-") + name(s) for s in range(81) if changed >> s & 1)
+                marks = " ".join(("+" if occupancy >> s & 1 else "-") + name(s) for s in squares_of(changed))
                 print(f"  {t:9.3f} {marks}", file=self.out)
             return
         if self.drawn:

@@ -8,7 +8,7 @@ import random
 from collections.abc import Mapping
 
 from controller.games.chesspolitik.adjustments import adjustment, build_sites
-from controller.games.chesspolitik.board import BOARDS, KINDS
+from controller.games.chesspolitik.board import BOARDS, KINDS, Board
 from controller.games.chesspolitik.orders import (
     Build,
     Disband,
@@ -96,33 +96,42 @@ def random_movement_orders(rnd: random.Random, state: ChesspolitikState) -> dict
         elif roll < 0.92:
             supporters.append(sq)
     for sq in supporters:
-        kind = units[sq][0]
-        into = board.reach(kind, sq)
-        matching: list[UnitOrder] = []
-        for other, order in chosen.items():
-            okind = units[other][0]
-            if isinstance(order, MoveTo) and order.dst in into and other != sq:
-                matching.append(SupportMove(kind, sq, okind, other, order.dst))
-            elif not isinstance(order, MoveTo) and other in into:
-                matching.append(SupportHold(kind, sq, okind, other))
-        anything: list[UnitOrder] = []
-        for other, (okind, _) in units.items():
-            if other in into:
-                anything.append(SupportHold(kind, sq, okind, other))
-            if other != sq:
-                anything.extend(
-                    SupportMove(kind, sq, okind, other, d) for d in sorted(into & board.reach(okind, other))
-                )
-        if matching and rnd.random() < 0.75:
-            chosen[sq] = rnd.choice(matching)
-        elif anything:
-            chosen[sq] = rnd.choice(anything)
+        support = _support(rnd, board, units, chosen, sq)
+        if support is not None:
+            chosen[sq] = support
     orders: dict[int, list[Move]] = {seat: [] for seat in state.participants()}
     for sq, order in sorted(chosen.items()):
         orders[units[sq][1]].append(order)
     for seat_orders in orders.values():
         rnd.shuffle(seat_orders)
     return orders
+
+
+def _support(
+    rnd: random.Random, board: Board, units: Mapping[int, tuple[str, int]], chosen: dict[int, UnitOrder], sq: int
+) -> UnitOrder | None:
+    """A support for the unit on `sq`: mostly one that matches what the supported unit was ordered to do, else any
+    support it can give (None when it can give none)."""
+    kind = units[sq][0]
+    into = board.reach(kind, sq)
+    matching: list[UnitOrder] = []
+    for other, order in chosen.items():
+        okind = units[other][0]
+        if isinstance(order, MoveTo) and order.dst in into and other != sq:
+            matching.append(SupportMove(kind, sq, okind, other, order.dst))
+        elif not isinstance(order, MoveTo) and other in into:
+            matching.append(SupportHold(kind, sq, okind, other))
+    anything: list[UnitOrder] = []
+    for other, (okind, _) in units.items():
+        if other in into:
+            anything.append(SupportHold(kind, sq, okind, other))
+        if other != sq:
+            anything.extend(SupportMove(kind, sq, okind, other, d) for d in sorted(into & board.reach(okind, other)))
+    if matching and rnd.random() < 0.75:
+        return rnd.choice(matching)
+    if anything:
+        return rnd.choice(anything)
+    return None
 
 
 def random_adjustments(rnd: random.Random, state: ChesspolitikState) -> dict[int, list[Move]]:

@@ -62,7 +62,7 @@ def resolve(
 def results(state: ChesspolitikState) -> dict[str, str]:
     """The last phase's result per unit (by the square it stood on), or per build and disband square."""
     assert state.report is not None
-    out = {}
+    out: dict[str, str] = {}
     for r in state.report.results:
         square = getattr(r.order, "square", None)
         if square is not None:

@@ -64,94 +64,118 @@ def count(state: DjambiState) -> int:
         return 0
     if state.offer >= 0:
         return 2
-    board, rules, seat = state.board, state.rules, state.to_move
-    power = _decode(board[40])
-    power_party = power[0] if power and power[1] == C else None
+    rules = state.rules
+    total = _Counter(state).board_moves()
+    return (total or 1) + (rules.draw_offers and not state.offered) + 1  # the last: resign
 
-    def plays(party: int) -> int | None:
-        s = state.control[party]
-        return s if s >= 0 else (None if power_party is None else state.control[power_party])
 
-    mine = {p for p in range(4) if plays(p) == seat}
-    untouchable = {p for p in range(4) if plays(p) is None and rules.sleeping_vassals == "immune"}
+class _Counter:
+    """The board moves of the seat to move, counted piece by piece and target square by target square."""
 
-    def killable(code: int) -> bool:
+    def __init__(self, state: DjambiState) -> None:
+        self.state = state
+        self.board, self.rules, self.seat = state.board, state.rules, state.to_move
+        power = _decode(self.board[40])
+        self.power_party = power[0] if power and power[1] == C else None
+        self.mine = {p for p in range(4) if self.plays(p) == self.seat}
+        immune = self.rules.sleeping_vassals == "immune"
+        self.untouchable = {p for p in range(4) if self.plays(p) is None and immune}
+        self.squares = [(f, r) for r in range(9) for f in range(9)]
+        self.chiefs = [s for s in self.squares if (_decode(_at(self.board, *s)) or (0, -1))[1] == C]
+        self.empty = [s for s in self.squares if _at(self.board, *s) == 0 and s != CENTRE]
+
+    def plays(self, party: int) -> int | None:
+        s = self.state.control[party]
+        return s if s >= 0 else (None if self.power_party is None else self.state.control[self.power_party])
+
+    def killable(self, code: int) -> bool:
         piece = _decode(code)
-        if piece is None or piece == (seat, C) or piece[0] in untouchable:
+        if piece is None or piece == (self.seat, C) or piece[0] in self.untouchable:
             return False
-        return rules.kill_own or piece[0] not in mine
+        return self.rules.kill_own or piece[0] not in self.mine
 
-    def enemy(code: int) -> bool:
+    def enemy(self, code: int) -> bool:
         piece = _decode(code)
-        return piece is not None and piece[0] not in mine and piece[0] not in untouchable
+        return piece is not None and piece[0] not in self.mine and piece[0] not in self.untouchable
 
-    squares = [(f, r) for r in range(9) for f in range(9)]
-    chiefs = [s for s in squares if (_decode(_at(board, *s)) or (0, -1))[1] == C]
-    empty = [s for s in squares if _at(board, *s) == 0 and s != CENTRE]
-
-    def exits(vacated: tuple[int, int] | None, filled: tuple[int, int]) -> int:
+    def exits(self, vacated: tuple[int, int] | None, filled: tuple[int, int]) -> int:
         """Squares the actor in the Maze may leave to once `vacated` is empty and `filled` occupied."""
+        board = self.board
         return sum(
             1
-            for q in squares
+            for q in self.squares
             if q not in (CENTRE, filled)
             and (_at(board, *q) == 0 or q == vacated)
             and _clear(board, CENTRE, q, vacated, filled)
         )
 
-    total = 0
-    for src in squares:
-        piece = _decode(_at(board, *src))
-        if piece is None or piece[0] != state.turn:
-            continue
-        kind = piece[1]
-        if kind == C and state.held[piece[0]] == piece[0]:
-            continue  # a walled-in Chief kept by the comeback rule does not act
-        for dst in squares:
-            if not _clear(board, src, dst) or (kind == M and _distance(src, dst) > 2):
+    def board_moves(self) -> int:
+        board, state = self.board, self.state
+        total = 0
+        for src in self.squares:
+            piece = _decode(_at(board, *src))
+            if piece is None or piece[0] != state.turn:
                 continue
-            target = _at(board, *dst)
-            # Every empty square but the Maze, and the actor's origin unless it is the Maze (a Chief in power
-            # leaving it); the Maze itself only for a Chief, once empty.
-            places = len(empty) + (src != CENTRE)
-            maze_open = _at(board, *CENTRE) == 0 or src == CENTRE
-            if target == 0:
-                if dst == CENTRE:
-                    total += kind == C
-                elif kind != R:
-                    total += 1
-                else:
-                    around = [(dst[0] + df, dst[1] + dr) for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))]
-                    near = [q for q in around if 0 <= q[0] < 9 and 0 <= q[1] < 9 and q != src]
-                    if rules.reporter == "one":
-                        total += 1 + sum(killable(_at(board, *q)) for q in near)
-                    else:
-                        total += 1
-            elif target == 1:
-                if kind == N:
-                    total += places if dst != CENTRE else sum(exits(src, p) for p in [*empty, src])
-            elif kind in (C, M):
-                if killable(target) and not (kind == M and dst == CENTRE):
-                    fresh_chief = _decode(target)[1] == C and maze_open and dst != CENTRE  # type: ignore[index]
-                    total += places + (fresh_chief and rules.chief_corpse_to_maze)
-            elif kind == A and killable(target):
-                total += 1 if dst != CENTRE else exits(None, src)
-                if dst == CENTRE and rules.master_moves:
-                    # Leaving the Maze onto another Chief in a straight line and killing it.
-                    total += sum(1 for q in chiefs if killable(_at(board, *q)) and _clear(board, CENTRE, q))
-            elif kind == D and enemy(target):
-                if dst != CENTRE:
-                    total += places + (_decode(target)[1] == C and maze_open)  # type: ignore[index]
-                else:
-                    total += sum(exits(src, p) for p in [*empty, src])
-                    if rules.master_moves:
-                        total += sum(
-                            1
-                            for p in [*empty, src]
-                            for q in chiefs
-                            if q != CENTRE and enemy(_at(board, *q)) and _clear(board, CENTRE, q, src, p)
-                        )
-    return (total or 1) + (rules.draw_offers and not state.offered) + 1  # the last: resign
+            kind = piece[1]
+            if kind == C and state.held[piece[0]] == piece[0]:
+                continue  # a walled-in Chief kept by the comeback rule does not act
+            for dst in self.squares:
+                if not _clear(board, src, dst) or (kind == M and _distance(src, dst) > 2):
+                    continue
+                target = _at(board, *dst)
+                total += self.steps(kind, src, dst) if target == 0 else self.acts(kind, src, dst, target)
+        return total
+
+    def steps(self, kind: int, src: tuple[int, int], dst: tuple[int, int]) -> int:
+        """The moves of a piece of `kind` from `src` onto the empty square `dst`."""
+        if dst == CENTRE:
+            return int(kind == C)
+        if kind != R:
+            return 1
+        around = [(dst[0] + df, dst[1] + dr) for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        near = [q for q in around if 0 <= q[0] < 9 and 0 <= q[1] < 9 and q != src]
+        if self.rules.reporter == "one":
+            return 1 + sum(self.killable(_at(self.board, *q)) for q in near)
+        return 1
+
+    def acts(self, kind: int, src: tuple[int, int], dst: tuple[int, int], target: int) -> int:
+        """The acts of a piece of `kind` from `src` on the piece or corpse `target` on `dst`."""
+        board, rules, empty = self.board, self.rules, self.empty
+        # Every empty square but the Maze, and the actor's origin unless it is the Maze (a Chief in power
+        # leaving it); the Maze itself only for a Chief, once empty.
+        places = len(empty) + (src != CENTRE)
+        maze_open = _at(board, *CENTRE) == 0 or src == CENTRE
+        total = 0
+        if target == 1:
+            if kind == N:
+                total += places if dst != CENTRE else sum(self.exits(src, p) for p in [*empty, src])
+        elif kind in (C, M):
+            if self.killable(target) and not (kind == M and dst == CENTRE):
+                fresh_chief = _decode(target)[1] == C and maze_open and dst != CENTRE  # type: ignore[index]
+                total += places + (fresh_chief and rules.chief_corpse_to_maze)
+        elif kind == A and self.killable(target):
+            total += 1 if dst != CENTRE else self.exits(None, src)
+            if dst == CENTRE and rules.master_moves:
+                # Leaving the Maze onto another Chief in a straight line and killing it.
+                total += sum(1 for q in self.chiefs if self.killable(_at(board, *q)) and _clear(board, CENTRE, q))
+        elif kind == D and self.enemy(target):
+            total += self.diplomat(src, dst, target, places, maze_open)
+        return total
+
+    def diplomat(self, src: tuple[int, int], dst: tuple[int, int], target: int, places: int, maze_open: bool) -> int:
+        """A Diplomat's acts on the enemy piece `target` on `dst`."""
+        board, empty = self.board, self.empty
+        if dst != CENTRE:
+            return places + (_decode(target)[1] == C and maze_open)  # type: ignore[index]
+        total = sum(self.exits(src, p) for p in [*empty, src])
+        if self.rules.master_moves:
+            total += sum(
+                1
+                for p in [*empty, src]
+                for q in self.chiefs
+                if q != CENTRE and self.enemy(_at(board, *q)) and _clear(board, CENTRE, q, src, p)
+            )
+        return total
 
 
 def test_the_counter_agrees_with_hand_counts() -> None:

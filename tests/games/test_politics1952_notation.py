@@ -22,6 +22,7 @@ from controller.games.politics1952 import Claim, FirstPlayer, Pass, PlayCard, Po
 from controller.games.politics1952.codec import board_json
 from controller.games.politics1952.data import BY_ABBR, BY_SQUARE
 from controller.games.politics1952.moves import parse
+from controller.games.politics1952.position import Phase
 from controller.games.squares import parse as square
 from tests.games.test_politics1952_support import GAME, play, started, with_hands, with_pins
 
@@ -88,7 +89,7 @@ def test_well_formed_moves_out_of_place_are_illegal_with_a_reason() -> None:
 
 
 def test_no_move_after_the_game_is_over() -> None:
-    over = replace(play(started(), "roll 6 1-1"), phase="over", winner=0, tabulations=((300, 231),))
+    over = replace(play(started(), "roll 6 1-1"), phase=Phase.OVER, winner=0, tabulations=((300, 231),))
     assert over.to_move is None and over.legal_moves() == ()
     with pytest.raises(IllegalMoveError, match="game is over"):
         over.play(Claim("NY"))

@@ -9,7 +9,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.games import CHANCE
+from controller.games import CHANCE, Move
 from controller.games.politics1952 import Claim, PlayCard, PoliticsState, pins
 from controller.games.politics1952.data import BY_ABBR, STATES, TOTAL_VOTES
 from controller.games.politics1952.moves import Roll
@@ -92,37 +92,47 @@ def test_random_games_keep_the_rules(seats: int, seed: int) -> None:
         move = state.sample_chance() if state.to_move is CHANCE else rnd.choice(state.legal_moves())
         nxt = state.play(move)
         assert isinstance(nxt, PoliticsState)
-        if isinstance(move, Claim):
-            assert state.dice is not None and BY_ABBR[move.state].group == state.dice.group
-            assert nxt.left == state.left - 1 or nxt.turn != state.turn
+        check_ply(state, move, nxt)
         if isinstance(move, PlayCard):
             cards_this_turn += 1
             assert cards_this_turn == 1, "two speech cards in one turn"
         if isinstance(move, Roll):
             cards_this_turn = 0
-            counted = len(nxt.tabulations) > len(state.tabulations)
-            assert counted == (move.doubles and state.is_closed())
-        # A counted state never changes hands while its holder is in the game.
-        for abbr, holder in list(capitals.items()):
-            if holder in nxt.active:
-                assert pins.capital(nxt.board[BY_ABBR[abbr].index]) == holder
-            else:
-                del capitals[abbr]
-        for s, lines in zip(STATES, nxt.board, strict=True):
-            held = pins.capital(lines)
-            if held is not None:
-                capitals.setdefault(s.abbr, held)
-        # Counties are never lost while a candidate stays in the game.
-        for s, before, after in zip(STATES, state.board, nxt.board, strict=True):
-            for seat in nxt.active:
-                assert pins.counties(after, seat) >= pins.counties(before, seat), s.abbr
-        if nxt.turn != state.turn and state.turn >= 0:
-            expected = next(k for k in [*range(state.turn + 1, state.n), *range(state.turn + 1)] if k in nxt.active)
-            assert nxt.turn == expected
+        check_capitals_kept(capitals, nxt)
         state = nxt
     result = state.outcome()
     assert result is not None, "the game did not end"
     assert result.scores is not None and result.scores[result.winners[0]] >= 266
+
+
+def check_ply(state: PoliticsState, move: Move, nxt: PoliticsState) -> None:
+    """What one ply may change: a claim is in the rolled group, a state is counted on doubles when closed, counties
+    are never lost while a candidate stays in the game, and the turn passes to the next candidate still in it."""
+    if isinstance(move, Claim):
+        assert state.dice is not None and BY_ABBR[move.state].group == state.dice.group
+        assert nxt.left == state.left - 1 or nxt.turn != state.turn
+    if isinstance(move, Roll):
+        counted = len(nxt.tabulations) > len(state.tabulations)
+        assert counted == (move.doubles and state.is_closed())
+    for s, before, after in zip(STATES, state.board, nxt.board, strict=True):
+        for seat in nxt.active:
+            assert pins.counties(after, seat) >= pins.counties(before, seat), s.abbr
+    if nxt.turn != state.turn and state.turn >= 0:
+        expected = next(k for k in [*range(state.turn + 1, state.n), *range(state.turn + 1)] if k in nxt.active)
+        assert nxt.turn == expected
+
+
+def check_capitals_kept(capitals: dict[str, int], nxt: PoliticsState) -> None:
+    """A counted state never changes hands while its holder is in the game (`capitals`: the holders seen so far)."""
+    for abbr, holder in list(capitals.items()):
+        if holder in nxt.active:
+            assert pins.capital(nxt.board[BY_ABBR[abbr].index]) == holder
+        else:
+            del capitals[abbr]
+    for s, lines in zip(STATES, nxt.board, strict=True):
+        held = pins.capital(lines)
+        if held is not None:
+            capitals.setdefault(s.abbr, held)
 
 
 @st.composite

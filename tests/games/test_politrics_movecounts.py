@@ -104,29 +104,35 @@ class Ref:
         return out
 
     def moves(self, seat: int, president_steps: bool = True) -> list[str]:
-        out = []
-        if sum(self.lineup[seat].values()):
-            for k, n in self.lineup[seat].items():
-                for y in range(1, 10):
-                    for x in range(1, 10):
-                        s = (x, y)
-                        if n and s not in self.board:
-                            if k == "P" and not self.president_may_stand(s):
-                                continue
-                            if k == "C" and not self.servant_may_stand(s):
-                                continue
-                            out.append(f"{k}{x}{y}")
-        else:
-            for s, (k, owner) in self.board.items():
-                if owner != seat or not on_field(s) or (k == "P" and not president_steps):
-                    continue
-                for dx, dy in STEP[k]:
-                    t = (s[0] + dx, s[1] + dy)
-                    if on_board(t) and t not in self.board and (k != "P" or self.president_may_stand(t)):
-                        out.append(f"{k}{s[0]}{s[1]}-{t[0]}{t[1]}")
+        out = self.placements(seat) if sum(self.lineup[seat].values()) else self.steps(seat, president_steps)
         out += [f"{k}{s[0]}{s[1]}-{t[0]}{t[1]}" for k, s, _, t in self.beats(seat)]
         if self.declared is not None and seat == self.turn:
             out.append("concede")
+        return out
+
+    def placements(self, seat: int) -> list[str]:
+        out = []
+        for k, n in self.lineup[seat].items():
+            for y in range(1, 10):
+                for x in range(1, 10):
+                    s = (x, y)
+                    if n and s not in self.board:
+                        if k == "P" and not self.president_may_stand(s):
+                            continue
+                        if k == "C" and not self.servant_may_stand(s):
+                            continue
+                        out.append(f"{k}{x}{y}")
+        return out
+
+    def steps(self, seat: int, president_steps: bool) -> list[str]:
+        out = []
+        for s, (k, owner) in self.board.items():
+            if owner != seat or not on_field(s) or (k == "P" and not president_steps):
+                continue
+            for dx, dy in STEP[k]:
+                t = (s[0] + dx, s[1] + dy)
+                if on_board(t) and t not in self.board and (k != "P" or self.president_may_stand(t)):
+                    out.append(f"{k}{s[0]}{s[1]}-{t[0]}{t[1]}")
         return out
 
     def immobilized(self, seat: int) -> bool:
@@ -159,6 +165,26 @@ class Ref:
             {}, [dict(SET), dict(SET)], (self.played_boards + 1) % 2, self.target, totals, self.played_boards + 1
         )
 
+    def declare(self, text: str) -> Ref:
+        """`declare AB-CD`: the row from AB to CD, scored at once unless the one who answers can beat into it."""
+        me = self.turn
+        ends = text.split()[1].split("-")
+        a, b = (int(ends[0][0]), int(ends[0][1])), (int(ends[1][0]), int(ends[1][1]))
+        dx, dy = (b[0] - a[0]) // 4, (b[1] - a[1]) // 4
+        row = [(a[0] + i * dx, a[1] + i * dy) for i in range(5)]
+        if not any(over in row for _, _, over, _ in self.beats(me)):
+            return self.end(1 - me, score(self.board, row))
+        return replace(self, declared=row)
+
+    def beaten_ends(self, kind: str, me: int) -> bool:
+        """After `me` beat a figure of `kind`: the board ends when it was the President or the other side has
+        fewer than five figures but the President left on the board and in its line-up."""
+        if kind == "P":
+            return True
+        left = sum(1 for k, o in self.board.values() if o == 1 - me and k != "P")
+        left += sum(n for k, n in self.lineup[1 - me].items() if k != "P")
+        return left < 5
+
     def play(self, text: str) -> Ref:
         """The position after `text`; a declaration is the move of the player who has just moved, `turn` answers."""
         me = self.turn
@@ -166,13 +192,7 @@ class Ref:
             assert self.declared is not None
             return self.end(1 - me, score(self.board, self.declared))
         if text.startswith("declare"):
-            ends = text.split()[1].split("-")
-            a, b = (int(ends[0][0]), int(ends[0][1])), (int(ends[1][0]), int(ends[1][1]))
-            dx, dy = (b[0] - a[0]) // 4, (b[1] - a[1]) // 4
-            row = [(a[0] + i * dx, a[1] + i * dy) for i in range(5)]
-            if not any(over in row for _, _, over, _ in self.beats(me)):
-                return self.end(1 - me, score(self.board, row))
-            return replace(self, declared=row)
+            return self.declare(text)
         assert text in self.moves(me), text
         board, lineup = dict(self.board), [dict(self.lineup[0]), dict(self.lineup[1])]
         kind = text[0]
@@ -192,13 +212,8 @@ class Ref:
         nxt = replace(self, board=board, lineup=lineup, turn=1 - me, declared=None, history=history)
         if self.declared is not None and victim not in self.declared:
             return nxt.end(1 - me, score(board, self.declared))
-        if victim is not None:
-            if beaten[0] == "P":
-                return nxt.end(me, nxt.best_run(me))
-            left = sum(1 for k, o in board.values() if o == 1 - me and k != "P")
-            left += sum(n for k, n in lineup[1 - me].items() if k != "P")
-            if left < 5:
-                return nxt.end(me, nxt.best_run(me))
+        if victim is not None and nxt.beaten_ends(beaten[0], me):
+            return nxt.end(me, nxt.best_run(me))
         if is_step and history.count(nxt.key()) + 1 >= 3:
             return nxt.end(None, 0)
         if nxt.immobilized(1 - me):

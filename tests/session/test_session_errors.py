@@ -3,7 +3,6 @@ web answers 409), a bad move text a GameError (400), and a refusal changes nothi
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 import pytest
@@ -20,12 +19,12 @@ from controller.errors import (
     StoreError,
     answer_for,
 )
-from controller.games import CHANCE, SIMULTANEOUS, Game
-from controller.games.playout import random_orders
+from controller.games import CHANCE, SIMULTANEOUS, Game, Orders
 from controller.session.core import Session, SessionSettings
-from controller.session.factory import new_session
 from controller.session.seats import SeatKind
 from controller.session.sources import Dice
+from tests.conftest import WITH_TOYS
+from tests.strategies import histories
 from tests.toys.jumps import Jumps
 from tests.toys.race import Race
 from tests.toys.standoff import Standoff
@@ -33,30 +32,26 @@ from tests.toys.standoff import Standoff
 TOYS: dict[str, type[Game]] = {"jumps": Jumps, "race": Race, "standoff": Standoff}
 
 
-def _played(game: str, plies: int, seed: int) -> Session:
-    """A session of `game` after up to `plies` random page moves, dice entered by hand, every seat a phone."""
-    g = TOYS[game]()
-    state = g.new(seed=seed)
-    session = new_session(
-        g, seed=seed, seat_kinds=[SeatKind.PHONE] * state.seats, settings=SessionSettings(dice=Dice.MANUAL)
+@st.composite
+def sessions(draw: st.DrawFn) -> Session:
+    """A session of a toy game after a drawn playout entered on the page (dice entered by hand, every seat a phone):
+    drawn move by move with the shared strategies, so a failure shrinks to the shortest playout."""
+    game = WITH_TOYS.load(draw(st.sampled_from(sorted(TOYS))))
+    history = draw(histories(game.name, registry=WITH_TOYS, max_actions=40))
+    start = history.start
+    session = Session(
+        game, start, seat_kinds=[SeatKind.PHONE] * start.seats, settings=SessionSettings(dice=Dice.MANUAL)
     )
-    session.start(session.state.occupancy(), 0.0)
-    rnd = random.Random(seed)
-    for ply in range(plies):
-        s = session.state
+    session.start(start.occupancy(), 0.0)
+    for ply, (state, action) in enumerate(zip(history.states, history.actions, strict=False)):
         t = float(ply)
-        if s.to_move is None:
-            break
-        if s.to_move is CHANCE:
-            session.play_text(str(rnd.choice([m for m, _ in s.chance_outcomes()])), t)
-        elif s.to_move is SIMULTANEOUS:
-            seat = min(s.waiting_for())
-            session.submit_orders(seat, [str(o) for o in random_orders(s, seat, rnd)], t)
+        if state.to_move is CHANCE:
+            session.play_text(str(action), t)
+        elif isinstance(action, Orders):
+            session.submit_orders(action.seat, [str(o) for o in action.orders], t)
         else:
-            moves = s.legal_moves()
-            if not moves or not isinstance(s.to_move, int):
-                break
-            session.play_text(str(rnd.choice(moves)), t, s.to_move)
+            seat = next(k for k in range(state.seats) if action in state.legal_moves(k))
+            session.play_text(str(action), t, seat)
     return session
 
 
@@ -80,9 +75,8 @@ def _refusals(session: Session, t: float) -> list[tuple[str, Callable[[], object
     return out
 
 
-@given(game=st.sampled_from(sorted(TOYS)), plies=st.integers(0, 40), seed=st.integers(0, 2**16))
-def test_requests_refused_for_the_sessions_state_are_session_errors(game: str, plies: int, seed: int) -> None:
-    session = _played(game, plies, seed)
+@given(session=sessions())
+def test_requests_refused_for_the_sessions_state_are_session_errors(session: Session) -> None:
     session.drain()
     before = (session.state, len(session.history))
     for what, request in _refusals(session, 1e3):
@@ -93,9 +87,8 @@ def test_requests_refused_for_the_sessions_state_are_session_errors(game: str, p
     assert session.drain() == []
 
 
-@given(game=st.sampled_from(sorted(TOYS)), plies=st.integers(0, 40), seed=st.integers(0, 2**16))
-def test_a_bad_move_text_is_a_game_error_when_moves_may_be_typed(game: str, plies: int, seed: int) -> None:
-    session = _played(game, plies, seed)
+@given(session=sessions())
+def test_a_bad_move_text_is_a_game_error_when_moves_may_be_typed(session: Session) -> None:
     if session.state.to_move is None or session.state.to_move is SIMULTANEOUS:
         return
     with pytest.raises(GameError) as caught:

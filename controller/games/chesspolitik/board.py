@@ -107,7 +107,7 @@ def _board(size: int, start_year: int, solo: int, powers: tuple[Power, ...]) -> 
     )
 
 
-# Seat order: the four powers counter-clockwise from the top edge, as the product brief lists them.
+# Seat order: the four powers counter-clockwise from the top edge (docs/rules/chesspolitik.md, "Seat order").
 FOUR = _board(
     8,
     1601,

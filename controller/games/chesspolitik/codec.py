@@ -10,7 +10,7 @@ from typing import Any
 from controller.games.chesspolitik.board import BOARDS, KINDS, Board
 from controller.games.chesspolitik.orders import parse_order
 from controller.games.chesspolitik.phases import SEASONS, Season
-from controller.games.chesspolitik.report import RESULTS, OrderResult, PhaseReport
+from controller.games.chesspolitik.report import RESULTS, OrderResult, PhaseReport, Result
 from controller.games.chesspolitik.state import ChesspolitikState
 from controller.games.errors import GameError, StateFormatError
 from controller.games.moves import Move, Orders
@@ -56,14 +56,14 @@ def _report(board: Board, data: object) -> PhaseReport | None:
     results = []
     for item in data["orders"]:
         result = item["result"]
-        if result not in RESULTS:
+        if not isinstance(result, str) or result not in RESULTS:
             raise StateFormatError(f"unknown order result {result!r}")
         by = item["dislodged_by"]
         results.append(
             OrderResult(
                 _int(item["power"], "a power", 0, seats - 1),
                 _order(board, item["order"], "a reported order"),
-                result,
+                Result(result),
                 None if by is None else _square(board, by, "dislodged_by"),
                 bool(item["civil_disorder"]),
             )

@@ -23,7 +23,7 @@ from controller.games.chesspolitik.adjustments import (
 )
 from controller.games.chesspolitik.board import Board
 from controller.games.chesspolitik.orders import UNIT_ORDERS, Build, Disband, DrawVote, Hold, MoveTo, UnitOrder, Waive
-from controller.games.chesspolitik.report import OrderResult, PhaseReport
+from controller.games.chesspolitik.report import OrderResult, PhaseReport, Result
 from controller.games.moves import Move
 from controller.games.outcome import Outcome, Termination
 from controller.games.physical import Piece, Step
@@ -118,7 +118,7 @@ def resolve_movement(state: Position, pending: Pending) -> Resolved:
     for sq, kind, seat in state.units:
         unit_order = given.get(sq)
         if unit_order is None:
-            results.append(OrderResult(seat, _hold(kind, sq), "held", dislodged.get(sq), True))
+            results.append(OrderResult(seat, _hold(kind, sq), Result.HELD, dislodged.get(sq), True))
         else:
             results.append(OrderResult(seat, unit_order, _result(unit_order, res), dislodged.get(sq), False))
         if sq in dislodged:
@@ -158,14 +158,14 @@ def _drawn_by_agreement(state: Position, voters: tuple[int, ...]) -> Resolved:
     return Resolved(state.year, state.season, state.units, state.owners, report, ended)
 
 
-def _result(order: UnitOrder, res: Resolution) -> str:
+def _result(order: UnitOrder, res: Resolution) -> Result:
     """What became of a unit's order: moved or bounced, held, or a support void, cut or given."""
     sq = order.square
     if isinstance(order, MoveTo):
-        return "moved" if sq in res.moved else "bounced"
+        return Result.MOVED if sq in res.moved else Result.BOUNCED
     if isinstance(order, Hold):
-        return "held"
-    return "void" if sq in res.void else "cut" if sq in res.cut else "supported"
+        return Result.HELD
+    return Result.VOID if sq in res.void else Result.CUT if sq in res.cut else Result.SUPPORTED
 
 
 def _after_fall(
@@ -225,19 +225,19 @@ def resolve_winter(state: Position, pending: Pending) -> Resolved:
         if count > 0:
             for order in orders:
                 if isinstance(order, Build):
-                    results.append(OrderResult(seat, order, "built"))
+                    results.append(OrderResult(seat, order, Result.BUILT))
                     steps.append(Step(_piece(order.kind, seat), None, order.square))
                 else:
-                    results.append(OrderResult(seat, order, "waived"))
+                    results.append(OrderResult(seat, order, Result.WAIVED))
             missing = count - len(orders)
-            results.extend(OrderResult(seat, Waive(), "waived", civil_disorder=True) for _ in range(missing))
+            results.extend(OrderResult(seat, Waive(), Result.WAIVED, civil_disorder=True) for _ in range(missing))
         else:
             chosen = frozenset(o.square for o in orders if isinstance(o, Disband))
             forced = civil_disorder(board, seat, units, -count - len(chosen), chosen)
             for sq in sorted(chosen):
-                results.append(OrderResult(seat, Disband(units[sq][0], sq), "disbanded"))
+                results.append(OrderResult(seat, Disband(units[sq][0], sq), Result.DISBANDED))
             for sq in forced:
-                results.append(OrderResult(seat, Disband(units[sq][0], sq), "disbanded", civil_disorder=True))
+                results.append(OrderResult(seat, Disband(units[sq][0], sq), Result.DISBANDED, civil_disorder=True))
             for sq in sorted(chosen | set(forced)):
                 steps.append(Step(_piece(units[sq][0], seat), sq, None))
     report = PhaseReport(state.phase, tuple(results))

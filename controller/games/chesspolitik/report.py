@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -10,8 +11,22 @@ from controller.games.chesspolitik.orders import words
 from controller.games.moves import Move
 from controller.games.squares import name
 
-# What became of an order. A unit can also be dislodged whatever its order was (`dislodged_by`).
-RESULTS = ("moved", "bounced", "held", "supported", "cut", "void", "built", "disbanded", "waived")
+
+class Result(enum.StrEnum):
+    """What became of an order. A unit can also be dislodged whatever its order was (`dislodged_by`)."""
+
+    MOVED = "moved"
+    BOUNCED = "bounced"
+    HELD = "held"
+    SUPPORTED = "supported"
+    CUT = "cut"
+    VOID = "void"
+    BUILT = "built"
+    DISBANDED = "disbanded"
+    WAIVED = "waived"
+
+
+RESULTS = tuple(Result)
 
 
 class OrderResult(NamedTuple):
@@ -23,7 +38,7 @@ class OrderResult(NamedTuple):
 
     seat: int
     order: Move
-    result: str
+    result: Result
     dislodged_by: int | None = None
     civil_disorder: bool = False
 
@@ -31,7 +46,7 @@ class OrderResult(NamedTuple):
         return {
             "power": self.seat,
             "order": str(self.order),
-            "result": self.result,
+            "result": self.result.value,
             "dislodged_by": None if self.dislodged_by is None else name(self.dislodged_by),
             "civil_disorder": self.civil_disorder,
         }
@@ -61,7 +76,7 @@ class PhaseReport:
             text = f"{powers[r.seat]}: {words(r.order)}"
             if r.civil_disorder:
                 text += " (given by the rules: no order)"
-            text += f": {r.result}"
+            text += f": {r.result.value}"
             if r.dislodged_by is not None:
                 text += f"; dislodged by the unit from {name(r.dislodged_by)} and removed"
             out.append(text + ".")

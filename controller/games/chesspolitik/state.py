@@ -27,7 +27,7 @@ from controller.games.chesspolitik.orders import (
     words,
 )
 from controller.games.chesspolitik.phases import SPRING, WINTER, Season, UnitRow, alive
-from controller.games.chesspolitik.report import PhaseReport
+from controller.games.chesspolitik.report import PhaseReport, Result
 from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move, Orders
 from controller.games.outcome import Outcome
@@ -204,7 +204,7 @@ class ChesspolitikState(State):
         bounced = frozenset(
             r.order.square  # type: ignore[attr-defined]
             for r in (report.results if report is not None else ())
-            if r.result == "bounced" and r.dislodged_by is None
+            if r.result is Result.BOUNCED and r.dislodged_by is None
         )
         return Effect(chores=steps, chore_show=bounced)
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from controller.games.djambi.rules import Layout, Setup
 from controller.games.errors import InvalidMoveError
 from controller.games.physical import Piece
+from controller.games.squares import name as physical_name
 
 SIZE = 9
 SQUARES = SIZE * SIZE
 FULL = (1 << SQUARES) - 1
-FILES = "ABCDEFGHI"
 MAZE = 4 * SIZE + 4  # E5, the centre square ("le Pouvoir")
 MAZE_BIT = 1 << MAZE
 
@@ -50,7 +50,7 @@ _DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, 
 def square_name(square: int) -> str:
     if not 0 <= square < SQUARES:
         raise ValueError(f"no square {square} on the Djambi board")
-    return f"{FILES[square % SIZE]}{square // SIZE + 1}"
+    return physical_name(square).upper()  # Djambi writes the physical square names in capitals
 
 
 NAMES: tuple[str, ...] = tuple(square_name(s) for s in range(SQUARES))

@@ -19,7 +19,7 @@ from controller.games.politics1952.data import (
     TOTAL_VOTES,
 )
 from controller.games.politics1952.moves import SEAT_NAMES, make_roll
-from controller.games.politics1952.position import PHASES
+from controller.games.politics1952.position import PHASES, Phase
 from controller.games.politics1952.state import PoliticsState
 from controller.games.squares import name as square_name
 
@@ -100,11 +100,12 @@ def decode(data: Mapping[str, Any]) -> PoliticsState:
     """Rebuild a state written by `PoliticsState.to_json` (`encode.encode`); StateFormatError when it is not one."""
     r = _Reader(data)
     n = r.integer(r.get("seats"), "seats", 2, len(SEAT_NAMES))
-    phase = r.get("phase")
-    if phase not in PHASES:
-        raise r.fail(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
+    phase_raw = r.get("phase")
+    if not isinstance(phase_raw, str) or phase_raw not in PHASES:
+        raise r.fail(f"phase must be one of {', '.join(PHASES)}, not {phase_raw!r}")
+    phase = Phase(phase_raw)
     turn_raw = r.get("turn")
-    turn = -1 if turn_raw is None and phase == "first" else r.integer(turn_raw, "turn", 0, n - 1)
+    turn = -1 if turn_raw is None and phase is Phase.FIRST else r.integer(turn_raw, "turn", 0, n - 1)
     active = r.seats(r.get("active"), "active", n)
     if len(active) < 2 or list(active) != sorted(active) or (turn >= 0 and turn not in active):
         raise r.fail("active lists at least two seats in order, the seat whose turn it is among them")
@@ -127,7 +128,7 @@ def decode(data: Mapping[str, Any]) -> PoliticsState:
             r.integer(white[0], "a white die", 1, 6),
             r.integer(white[1], "a white die", 1, 6),
         )
-    if (dice is not None) != (phase in ("play", "over")):
+    if (dice is not None) != (phase in (Phase.PLAY, Phase.OVER)):
         raise r.fail("the dice are shown exactly while a seat plays its throw or once the game is over")
     left = r.integer(r.get("left"), "left", 0, 12 if dice is None else dice.counties)
     card_played = r.get("card_played")
@@ -139,7 +140,7 @@ def decode(data: Mapping[str, Any]) -> PoliticsState:
     tabulations = tuple(tuple(r.integer(v, "a vote count", 0, 531) for v in t) for t in tabulations_raw)
     winner_raw = r.get("winner")
     winner = None if winner_raw is None else r.integer(winner_raw, "winner", 0, n - 1)
-    if (winner is not None) != (phase == "over") or (winner is not None and not tabulations):
+    if (winner is not None) != (phase is Phase.OVER) or (winner is not None and not tabulations):
         raise r.fail("a game is over exactly when a tabulation has made a winner")
     rng = r.integer(r.get("rng"), "rng", 0, (1 << 64) - 1)
     return PoliticsState(

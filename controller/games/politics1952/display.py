@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from controller.games.politics1952 import pins
 from controller.games.politics1952.data import GROUP_COLOURS, SPARE, STATES
-from controller.games.politics1952.position import Position
+from controller.games.politics1952.position import Phase, Position
 
 CLOSED_RGB = "#0072B2"  # Okabe-Ito blue: no group has it, so the closed square never looks like the die beside it
 
@@ -31,7 +31,7 @@ def marks(state: Position) -> dict[int, int]:
 def pips(state: Position) -> dict[int, int]:
     """The white dice as rows of pips, one lit per county still to place: at the throw the rows show the two dice,
     and each county placed puts out one pip, the low die's first, from the east, so doubles stay visible."""
-    if state.dice is None or state.left == 0 or state.phase != "play":
+    if state.dice is None or state.left == 0 or state.phase is not Phase.PLAY:
         return {}
     high_row, low_row = SPARE.pips
     high = min(state.left, state.dice.high)
@@ -44,7 +44,7 @@ def signs(state: Position) -> dict[int, str]:
     """Squares in a colour of the game's own (an Okabe-Ito "#rrggbb"): the coloured die in its group's colour while
     a throw is played, and the "closed" square while every state has a pin (doubles would count the votes)."""
     out: dict[int, str] = {}
-    if state.dice is not None and state.phase == "play":
+    if state.dice is not None and state.phase is Phase.PLAY:
         out[SPARE.die] = GROUP_COLOURS[state.dice.group].rgb
     if state.is_closed():
         out[SPARE.closed] = CLOSED_RGB

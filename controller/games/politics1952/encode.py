@@ -48,7 +48,7 @@ def encode(state: Position) -> JSON:
     return {
         "game": NAME,
         "seats": state.n,
-        "phase": state.phase,
+        "phase": state.phase.value,
         "turn": None if state.turn < 0 else state.turn,
         "active": list(state.active),
         "dice": None if dice is None else {"group": dice.group, "white": [dice.high, dice.low]},
@@ -88,7 +88,7 @@ def encode_view(state: Position, seat: int | None) -> JSON:
         "game": NAME,
         "seats": state.n,
         "seat_names": list(SEAT_NAMES[: state.n]),
-        "phase": state.phase,
+        "phase": state.phase.value,
         "turn": None if state.turn < 0 else state.turn,
         "to_move": to_move_json(state.to_move),
         "active": list(state.active),

@@ -13,6 +13,7 @@ from controller.games.moves import Move
 from controller.games.politics1952 import codec, moves, pins
 from controller.games.politics1952.data import BY_ABBR, BY_NAME, BY_SQUARE, CARDS, CARDS_EACH, STATES
 from controller.games.politics1952.moves import SEAT_NAMES
+from controller.games.politics1952.position import Phase
 from controller.games.politics1952.state import PoliticsState
 from controller.games.rng import shuffled
 from controller.games.squares import FULL_BOARD
@@ -48,7 +49,7 @@ class Politics1952(Game):
         return PoliticsState(
             n=seats,
             rng=rng,
-            phase="first",
+            phase=Phase.FIRST,
             turn=-1,
             active=tuple(range(seats)),
             board=tuple(pins.empty(s.lines) for s in STATES),

@@ -5,14 +5,24 @@ use them without an import cycle."""
 
 from __future__ import annotations
 
-from typing import Literal, Protocol
+import enum
+from typing import Protocol
 
 from controller.games.politics1952.moves import Roll
 from controller.games.politics1952.votes import Board
 from controller.games.turns import ToMove
 
-Phase = Literal["first", "roll", "play", "over"]
-PHASES: tuple[Phase, ...] = ("first", "roll", "play", "over")
+
+class Phase(enum.StrEnum):
+    """Where the game stands: the throw for the first player, a throw of the dice, claims and cards, over."""
+
+    FIRST = "first"
+    ROLL = "roll"
+    PLAY = "play"
+    OVER = "over"
+
+
+PHASES = tuple(Phase)
 
 
 class Position(Protocol):

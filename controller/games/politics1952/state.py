@@ -51,9 +51,9 @@ class PoliticsState(State):
 
     @property
     def to_move(self) -> ToMove:
-        if self.phase == "play":
+        if self.phase is Phase.PLAY:
             return self.turn
-        return None if self.phase == "over" else CHANCE
+        return None if self.phase is Phase.OVER else CHANCE
 
     def pieces(self) -> Mapping[int, Piece]:
         # The pins are virtual: the LEDs and the page show them, no piece stays on the board.
@@ -78,12 +78,12 @@ class PoliticsState(State):
     # --- derived facts the page and the LEDs show ----------------------------------------------------------
     def claimable(self) -> tuple[int, ...]:
         """States (indices) where the seat to move may place a dice county now."""
-        if self.phase != "play" or self.dice is None or self.left == 0:
+        if self.phase is not Phase.PLAY or self.dice is None or self.left == 0:
             return ()
         return tuple(i for i in IN_GROUP[self.dice.group] if not pins.is_locked(self.board[i]))
 
     def may_play_card(self) -> bool:
-        return self.phase == "play" and not self.card_played and bool(self.hands[self.turn])
+        return self.phase is Phase.PLAY and not self.card_played and bool(self.hands[self.turn])
 
     def is_closed(self) -> bool:
         return is_closed(self.board)
@@ -96,9 +96,9 @@ class PoliticsState(State):
 
     # --- chance --------------------------------------------------------------------------------------------
     def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
-        if self.phase == "first":
+        if self.phase is Phase.FIRST:
             return tuple((FirstPlayer(s), 1 / self.n) for s in range(self.n))
-        if self.phase == "roll":
+        if self.phase is Phase.ROLL:
             return ROLL_OUTCOMES
         raise IllegalMoveError("nothing is left to chance here")
 
@@ -108,10 +108,10 @@ class PoliticsState(State):
     def _draw(self) -> tuple[Move, int]:
         """The outcome the state's generator gives and the generator after it. Physical dice entered instead use
         up the same draws, so a game replays the same whichever way its throws were made."""
-        if self.phase == "first":
+        if self.phase is Phase.FIRST:
             seat, rng = draw(self.rng, self.n)
             return FirstPlayer(seat), rng
-        if self.phase == "roll":
+        if self.phase is Phase.ROLL:
             group, rng = draw(self.rng, FACES)
             white_a, rng = draw(rng, FACES)
             white_b, rng = draw(rng, FACES)
@@ -120,9 +120,9 @@ class PoliticsState(State):
 
     # --- legality ------------------------------------------------------------------------------------------
     def legal_moves(self, seat: int | None = None) -> tuple[Move, ...]:
-        if self.phase in ("first", "roll"):
+        if self.phase in (Phase.FIRST, Phase.ROLL):
             return tuple(m for m, _ in self.chance_outcomes()) if seat is None else ()
-        if self.phase != "play" or (seat is not None and seat != self.turn):
+        if self.phase is not Phase.PLAY or (seat is not None and seat != self.turn):
             return ()
         moves: list[Move] = [Claim(STATES[i].abbr) for i in self.claimable()]
         if self.may_play_card():
@@ -140,12 +140,12 @@ class PoliticsState(State):
             raise IllegalMoveError(reason, frozenset() if square is None else frozenset({square}))
 
     def _why_illegal(self, move: Move, seat: int | None) -> str | None:
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             return "the game is over"
         if isinstance(move, FirstPlayer | Roll):
             return self._why_not_chance(move)
-        if self.phase != "play":
-            return "throw the dice first" if self.phase == "roll" else "throw for the first player first"
+        if self.phase is not Phase.PLAY:
+            return "throw the dice first" if self.phase is Phase.ROLL else "throw for the first player first"
         if seat is not None and seat != self.turn:
             return f"it is {seat_name(self.turn)}'s turn, not {seat_name(seat)}'s"
         if isinstance(move, Claim):
@@ -164,12 +164,12 @@ class PoliticsState(State):
 
     def _why_not_chance(self, move: FirstPlayer | Roll) -> str | None:
         if isinstance(move, FirstPlayer):
-            if self.phase != "first":
+            if self.phase is not Phase.FIRST:
                 return "the first player is already known"
             if not 0 <= move.seat < self.n:
                 return f"the seats are numbered 0 to {self.n - 1}, not {move.seat}"
             return None
-        if self.phase != "roll":
+        if self.phase is not Phase.ROLL:
             return "the dice are not to be thrown now"
         return None
 
@@ -191,7 +191,7 @@ class PoliticsState(State):
     def play(self, move: Move) -> PoliticsState:
         self.check(move)
         if isinstance(move, FirstPlayer):
-            return replace(self, rng=self._draw()[1], phase="roll", turn=move.seat)
+            return replace(self, rng=self._draw()[1], phase=Phase.ROLL, turn=move.seat)
         if isinstance(move, Roll):
             return self._thrown(move)
         if isinstance(move, Claim):
@@ -211,7 +211,7 @@ class PoliticsState(State):
             result = tabulate(self.board, self.active, self.n)
             state = replace(state, tabulations=(*self.tabulations, result.votes))
             if result.winner is not None:
-                return replace(state, phase="over", winner=result.winner)
+                return replace(state, phase=Phase.OVER, winner=result.winner)
             if result.eliminated:
                 board = tuple(pins.without(lines, result.eliminated) for lines in self.board)
                 active = tuple(s for s in self.active if s not in result.eliminated)
@@ -219,7 +219,7 @@ class PoliticsState(State):
                 if self.turn in result.eliminated:
                     return state._turn_passed()
         # Ruling: a candidate who survives the count then makes his play with the same throw.
-        return replace(state, phase="play", left=roll.counties, card_played=False)._settled()
+        return replace(state, phase=Phase.PLAY, left=roll.counties, card_played=False)._settled()
 
     def _card_played(self, number: int) -> PoliticsState:
         seat = self.turn
@@ -245,7 +245,7 @@ class PoliticsState(State):
     def _turn_passed(self) -> PoliticsState:
         # The seed: "The play proceeds to the left", skipping eliminated candidates.
         nxt = next(s for k in range(1, self.n + 1) if (s := (self.turn + k) % self.n) in self.active)
-        return replace(self, phase="roll", turn=nxt, dice=None, left=0, card_played=False)
+        return replace(self, phase=Phase.ROLL, turn=nxt, dice=None, left=0, card_played=False)
 
     # --- the physical board --------------------------------------------------------------------------------
     def effect(self, move: Move) -> Effect:
@@ -257,7 +257,7 @@ class PoliticsState(State):
         return Effect()
 
     def near_misses(self) -> tuple[NearMiss, ...]:
-        if self.phase != "play":
+        if self.phase is not Phase.PLAY:
             return ()
         out = []
         for state in STATES:
@@ -289,14 +289,14 @@ class PoliticsState(State):
         return str(move)
 
     def turn_text(self) -> str:
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             result = self.outcome()
             assert result is not None
             return result.reason
-        if self.phase == "first":
+        if self.phase is Phase.FIRST:
             return "Everyone throws the two white dice; the highest throw begins"
         name = seat_name(self.turn)
-        if self.phase == "roll":
+        if self.phase is Phase.ROLL:
             return f"{name}: throw the dice"
         if self.claimable():
             assert self.dice is not None
