@@ -14,6 +14,7 @@ from controller.games.politics1952 import Claim, PlayCard, PoliticsState, pins
 from controller.games.politics1952.data import BY_ABBR, STATES, TOTAL_VOTES
 from controller.games.politics1952.moves import Roll
 from tests.games.test_politics1952_support import GAME, started
+from tests.strategies import History, histories
 
 
 # --- one state's pins against a plain model: counts and arrival times -------------------------------------------
@@ -80,6 +81,8 @@ def check_position(state: PoliticsState) -> None:
 @settings(max_examples=12)
 @given(seats=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
 def test_random_games_keep_the_rules(seats: int, seed: int) -> None:
+    """Whole games to their end (thousands of plies): a seed replay, the clearest way to play a game out. The same
+    checks along playouts drawn move by move (which shrink) are the next test."""
     rnd = random.Random(seed)
     state = GAME.new(seats, seed=seed)
     assert isinstance(state, PoliticsState)
@@ -103,6 +106,26 @@ def test_random_games_keep_the_rules(seats: int, seed: int) -> None:
     result = state.outcome()
     assert result is not None, "the game did not end"
     assert result.scores is not None and result.scores[result.winners[0]] >= 266
+
+
+@settings(max_examples=20)
+@given(history=histories("politics1952", max_actions=120))
+def test_drawn_playouts_keep_the_rules(history: History) -> None:
+    capitals: dict[str, int] = {}
+    cards_this_turn = 0
+    for state, move, nxt in zip(history.states, history.actions, history.states[1:], strict=False):
+        assert isinstance(state, PoliticsState) and isinstance(nxt, PoliticsState)
+        check_position(state)
+        check_ply(state, move, nxt)
+        if isinstance(move, PlayCard):
+            cards_this_turn += 1
+            assert cards_this_turn == 1, "two speech cards in one turn"
+        if isinstance(move, Roll):
+            cards_this_turn = 0
+        check_capitals_kept(capitals, nxt)
+    final = history.final
+    assert isinstance(final, PoliticsState)
+    check_position(final)
 
 
 def check_ply(state: PoliticsState, move: Move, nxt: PoliticsState) -> None:

@@ -38,8 +38,9 @@ def position(
         counts = [[COUNTS[k] - text.count(letter(k, s)) for k in range(5)] for s in (0, 1)]
     elif lineup == ALL_PLACED:
         counts = [[0] * 5, [0] * 5]
+    elif isinstance(lineup, str):
+        raise ValueError(f"lineup is None, {ALL_PLACED!r} or the counts of each side, not {lineup!r}")
     else:
-        assert not isinstance(lineup, str)
         counts = [list(c) for c in lineup]
     data = {
         "game": "politrics",
