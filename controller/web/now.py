@@ -66,11 +66,10 @@ class _Words:
     def __init__(self, session: Session) -> None:
         self.game: Game = session.game
         self.names = session.game.info.seat_names.get(session.state.seats, ())
-        pieces = dict(session.state.pieces())
-        if session.history:
-            # A piece the last move took off (a beaten figure, a Chief turned over) is named as it stood before.
-            pieces = {**session.history[-1].before.pieces(), **pieces}
-        self.pieces: dict[int, Piece] = pieces
+        self.pieces: dict[int, Piece] = dict(session.state.pieces())
+        # A piece the last move changed or took off (a beaten figure, a Chief to turn over) is named as it stood
+        # before that move: that is the piece the players see on the board.
+        self.before: dict[int, Piece] = dict(session.history[-1].before.pieces()) if session.history else {}
 
     def square(self, sq: int) -> str:
         return self.game.square_name(sq)
@@ -79,7 +78,10 @@ class _Words:
         return piece_words(self.game, self.names, piece)
 
     def at(self, sq: int) -> str:
-        return self.piece(self.pieces.get(sq))
+        return self.piece(self.pieces.get(sq) or self.before.get(sq))
+
+    def was(self, sq: int) -> str:
+        return self.piece(self.before.get(sq) or self.pieces.get(sq))
 
 
 def _chores(session: Session, g: Guidance, w: _Words) -> list[str]:
@@ -92,10 +94,16 @@ def _chores(session: Session, g: Guidance, w: _Words) -> list[str]:
         elif step.src is not None and step.dst is not None:
             steps.append(f"Move {who} from {w.square(step.src)} to {w.square(step.dst)}")
     for sq in squares_of(g.chore_removals):
-        steps.append(f"Take {w.piece(removed.get(sq) or w.pieces.get(sq))} off {w.square(sq)}")
+        steps.append(f"Take {w.piece(removed[sq]) if sq in removed else w.was(sq)} off {w.square(sq)}")
     for sq in squares_of(g.chore_touches):
-        steps.append(f"Turn {w.at(sq)} over on {w.square(sq)}")
+        steps.append(f"Turn {w.was(sq)} over on {w.square(sq)}")
     return steps
+
+
+def _fixes(g: Guidance, w: _Words) -> list[str]:
+    """What to put back and take off for the board to match what the lights ask."""
+    put = [f"Put {w.at(sq)} back on {w.square(sq)}" for sq in squares_of(g.mismatch_fill)]
+    return put + [f"Take the piece off {w.square(sq)}" for sq in squares_of(g.mismatch_empty)]
 
 
 def _mismatch(session: Session, g: Guidance, w: _Words) -> dict[str, Any] | None:
@@ -109,9 +117,7 @@ def _mismatch(session: Session, g: Guidance, w: _Words) -> dict[str, Any] | None
             "text": f"Set up: {total} pieces on their starting squares (they are lit), {len(fill)} to go.",
             "steps": _listed([f"Put {w.at(sq)} on {w.square(sq)}" for sq in fill]),
         }
-    put = [f"put {w.at(sq)} back on {w.square(sq)}" for sq in fill]
-    take = [f"take the piece off {w.square(sq)}" for sq in empty]
-    steps = [_capital(s) for s in _listed(put + take)]
+    steps = _listed(_fixes(g, w))
     return {
         "kind": "mismatch",
         "text": "The board does not match the game: " + " · ".join(steps[: LISTED + 1]) + ".",
@@ -137,10 +143,12 @@ def _turn(session: Session, seat: int | None, w: _Words) -> dict[str, Any]:
     if to_move is SIMULTANEOUS:
         waiting = sorted(s.waiting_for())
         if seat is not None and seat in waiting:
-            return {"kind": "orders", "text": "Write your orders below and hand them in.", "steps": []}
-        who = ", ".join(seat_name(w.names, k) for k in waiting)
-        where = "on your phone" if seat is not None else "each on their own phone (the seat links are below)"
-        return {"kind": "orders", "text": f"Waiting for the secret orders of {who}, {where}.", "steps": []}
+            text = f"{s.turn_text()}. Write your orders below and hand them in."
+        elif seat is not None:
+            text = f"{s.turn_text()}. Yours are in; the others are still writing."
+        else:
+            text = f"{s.turn_text()}, each on their own phone (the seat links are under “New game and seats”)."
+        return {"kind": "orders", "text": text, "steps": []}
     if to_move is CHANCE:
         if session.settings.dice.value == "manual":
             text = f"{s.turn_text()}: press “Roll the dice” or type the dice thrown."
@@ -167,7 +175,7 @@ def now(session: Session, seat: int | None) -> dict[str, Any]:
     w = _Words(session)
     g = session.recognizer.guidance()
     if g.mode is Mode.CHORES:
-        steps = _chores(session, g, w) or ["Put the pieces as the lights show"]
+        steps = _chores(session, g, w) or _fixes(g, w) or ["Put the pieces as the lights show"]
         shown = _listed(steps)
         return {"kind": "chores", "text": "Before the next turn: " + " · ".join(shown) + ".", "steps": shown}
     found = _mismatch(session, g, w) or _lifted(session, g, w)

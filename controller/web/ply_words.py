@@ -24,19 +24,26 @@ def _describe(before: State, move: Move) -> str:
         return ""
 
 
-def _same_phase(before: State, after: State) -> bool:
+def _same_phase(ply: Ply, after: State) -> bool:
+    """Orders handed in leave their phase waiting for the others only; a phase that ends opens the next one
+    waiting for a fresh set of seats (or no phase of orders at all)."""
+    before = ply.before
     if before.to_move is not SIMULTANEOUS or after.to_move is not SIMULTANEOUS:
         return False
-    return after.waiting_for() <= before.waiting_for()
+    return after.waiting_for() == before.waiting_for() - {ply.seat}
 
 
-def _revealed(history: Sequence[Ply], i: int, now: State) -> bool:
-    """Sealed orders are shown once their phase is over: a later position is no longer in that phase of orders."""
-    for k in range(i, len(history)):
-        after = history[k + 1].before if k + 1 < len(history) else now
-        if not _same_phase(history[k].before, after):
-            return True
-    return False
+def _phases(history: Sequence[Ply], now: State) -> tuple[list[int], int]:
+    """A number per ply for the phase of orders it belongs to (a new number wherever one ends), and the number of
+    the phase now: orders of an earlier phase have been adjudicated."""
+    phases: list[int] = []
+    p = 0
+    for k in range(len(history)):
+        if k and not _same_phase(history[k - 1], history[k].before):
+            p += 1
+        phases.append(p)
+    current = p if history and _same_phase(history[-1], now) else p + 1
+    return phases, current
 
 
 def _words(ply: Ply, names: tuple[str, ...]) -> str:
@@ -56,16 +63,25 @@ def move_list(session: Session) -> list[dict[str, Any]]:
 
 
 def plies_words(history: Sequence[Ply], now: State, names: tuple[str, ...]) -> list[dict[str, Any]]:
+    phases, current = _phases(history, now)
     out: list[dict[str, Any]] = []
     for i, ply in enumerate(history):
-        sealed = isinstance(ply.move, Orders) and not _revealed(history, i, now)
-        if sealed:
-            entry = {"move": ply.public_text, "words": f"{seat_name(names, ply.seat)}'s orders (sealed)"}
-        elif isinstance(ply.move, Orders):
-            entry = {"move": ply.text, "words": f"{seat_name(names, ply.seat)}'s orders: {ply.text}"}
+        orders = isinstance(ply.move, Orders)
+        sealed = orders and phases[i] == current
+        # Orders a seat handed in again in the same phase: the first set was never given and stays secret.
+        replaced = orders and any(
+            phases[j] == phases[i] and isinstance(history[j].move, Orders) and history[j].seat == ply.seat
+            for j in range(i + 1, len(history))
+        )
+        who = seat_name(names, ply.seat)
+        if sealed or replaced:
+            said = f"{who}'s orders (handed in again later)" if replaced else f"{who}'s orders (sealed)"
+            entry = {"move": ply.public_text, "words": said}
+        elif orders:
+            entry = {"move": ply.text, "words": f"{who}'s orders: {ply.text}"}
         else:
             entry = {"move": ply.text, "words": _words(ply, names)}
-        out.append({"ply": i, **entry, "seat": ply.seat, "source": ply.source.value, "sealed": sealed})
+        out.append({"ply": i, **entry, "seat": ply.seat, "source": ply.source.value, "sealed": sealed or replaced})
     return out
 
 

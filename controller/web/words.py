@@ -4,6 +4,7 @@ game's own naming. One table per game, so the page's legend, its instructions an
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -51,10 +52,21 @@ def _hex(rgb: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
-def seat_colour(names: Sequence[str], seat: int) -> str:
-    """The colour the page draws `seat`'s pieces and name in (a `#rrggbb`)."""
-    named = _NAMED.get(names[seat].lower()) if 0 <= seat < len(names) else None
+def seat_colour(names: Sequence[str], seat: int, words: Sequence[str] = ()) -> str:
+    """The colour the page draws `seat`'s pieces and name in (a `#rrggbb`): the colour the game's rules give the
+    seat (a Chesspolitik power's), else the colour its name says, else the LEDs' colour for its number."""
+    word = words[seat].lower() if 0 <= seat < len(words) else ""
+    named = _NAMED.get(word) or (_NAMED.get(names[seat].lower()) if 0 <= seat < len(names) else None)
     return _hex(named or SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+
+
+@lru_cache(maxsize=32)
+def colour_words(game: Game, seats: int) -> tuple[str, ...]:
+    """The colour the game's own data names for each seat (Chesspolitik's powers), if it names any."""
+    powers = game.static_json(seats).get("powers")
+    if not isinstance(powers, list):
+        return ()
+    return tuple(str(p.get("colour", "")) if isinstance(p, dict) else "" for p in powers)
 
 
 def ink_for(colour: str) -> str:
@@ -86,7 +98,8 @@ def piece_words(game: Game, names: Sequence[str], piece: Piece | None) -> str:
 
 def legend(game: Game, names: Sequence[str]) -> dict[str, Any]:
     """What the page needs to say what it draws: seat colours (with the ink for text on them) and piece letters."""
-    colours = [seat_colour(names, i) for i in range(len(names))]
+    words = colour_words(game, len(names))
+    colours = [seat_colour(names, i, words) for i in range(len(names))]
     kinds = KIND_NAMES.get(game.info.name, MappingProxyType({}))
     return {
         "seat_colours": colours,

@@ -81,6 +81,7 @@ def test_first_moves_of_politrics_by_clicking_the_board(browser: Browser, server
     # Undo on the page: the LEDs guide the pieces back; the move list shrinks at once.
     page.get_by_role("button", name="Undo").click()
     expect(page.locator("#moves li code")).to_have_text(["V55", "M56"])
+    expect(page.locator("#moves li.taken-back")).to_have_text(["Taken back: V55-57"])
     assert GREEN  # the palette the page shows is the LEDs' own
     page.close()
 

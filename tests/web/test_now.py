@@ -18,7 +18,7 @@ from controller.session.sources import Source
 from controller.session.view import Ply
 from controller.web.now import LISTED, now
 from controller.web.ply_words import plies_words
-from controller.web.words import KIND_NAMES, seat_colour
+from controller.web.words import KIND_NAMES, colour_words, legend
 from tests.strategies import histories
 
 GAMES = DEFAULT.names()
@@ -119,10 +119,10 @@ def test_chores_name_the_piece_and_its_square(name: str, data: st.DataObject) ->
         assert now(table.s, None)["kind"] != "chores"
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_sealed_orders_stay_sealed_until_their_phase_is_adjudicated(data: st.DataObject) -> None:
-    history = data.draw(histories("chesspolitik", seats=2, max_actions=10))
+    history = data.draw(histories("chesspolitik", seats=2, max_actions=14))
     plies = [
         Ply(
             before,
@@ -154,11 +154,13 @@ def test_sealed_orders_stay_sealed_until_their_phase_is_adjudicated(data: st.Dat
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_seat_named_after_a_colour_is_drawn_in_it(name: str) -> None:
-    info = DEFAULT.load(name).info
+    game = DEFAULT.load(name)
     colours = {"red": "#d55e00", "blue": "#0072b2", "yellow": "#f0e442", "green": "#009e73"}
-    for names in info.seat_names.values():
-        drawn = [seat_colour(names, k) for k in range(len(names))]
+    for seats, names in game.info.seat_names.items():
+        words = colour_words(game, seats)
+        drawn = legend(game, names)["seat_colours"]
         assert len(set(drawn)) == len(drawn), names  # every seat told apart
         for seat, seat_name in enumerate(names):
-            if seat_name.lower() in colours:
-                assert drawn[seat] == colours[seat_name.lower()], (name, seat_name)
+            said = (words[seat] if seat < len(words) else "") or seat_name  # the rules' colour, else the name's
+            if said.lower() in colours:
+                assert drawn[seat] == colours[said.lower()], (name, seat_name)

@@ -15,6 +15,9 @@ let state = null;
 let led = null;
 let squares = {};
 let builtFor = "";
+// Moves taken back while this page was open (undo or pieces put back): shown in the move list where they were, so
+// nobody wonders where a move went. { game, after (plies left), moves }.
+let takenBack = [];
 
 const $ = (id) => document.getElementById(id);
 
@@ -225,7 +228,8 @@ function render(s) {
       const givesUp = /\b(resign|concede|abandon)/i.test(`${a.move} ${a.description}`);
       const lost = a.ends_game ? `This ends the game at once: ${a.ends_game}.`
         : `${a.description}. This cannot be taken back once the others play on.`;
-      if ((a.ends_game || givesUp) && !(await confirmFirst(`${b.textContent}?`, lost, "Yes, do it"))) return;
+      const title = a.ends_game ? "End the game now?" : `${who}: give up?`;
+      if ((a.ends_game || givesUp) && !(await confirmFirst(title, lost, "Yes, do it"))) return;
       api("/api/move", { text: a.move, token }).catch(() => {});
     });
     actions.append(b);
@@ -250,6 +254,14 @@ function render(s) {
     if (m.sealed) li.dataset.sealed = "yes";
     list.append(li);
   }
+  takenBack = takenBack.filter((n) => n.game === s.game_id && n.after <= s.moves.length);
+  for (const n of takenBack) {
+    const li = document.createElement("li");
+    li.className = "taken-back";
+    li.textContent = `Taken back: ${n.moves.join(", ")}`;
+    const at = list.children[n.after];
+    list.insertBefore(li, at || null);
+  }
   list.scrollTop = list.scrollHeight;
   const out = $("outcome");
   out.hidden = !s.outcome;
@@ -257,6 +269,12 @@ function render(s) {
     const w = s.outcome.winners.map((k) => s.game.seat_names[k] || `seat ${k}`).join(" and ");
     out.textContent = (w ? `${w} won` : "No winner") + ` — ${s.outcome.reason}` +
       (s.outcome.scores ? ` (${s.outcome.scores.join(" : ")})` : "");
+    if (s.game_id !== null && s.game_id !== undefined) {
+      const a = document.createElement("a");
+      a.href = `/replay/${s.game_id}`;
+      a.textContent = "Watch this game again, move by move";
+      out.append(document.createElement("br"), a);
+    }
   }
   $("roll").hidden = !(s.to_move === "chance" && s.dice === "manual") || !!token;
   // The move box only where typing a move is allowed: not during secret orders (each seat writes its own on its
@@ -346,6 +364,9 @@ function connect() {
   ws.onmessage = (e) => {
     const m = JSON.parse(e.data);
     if (m.type === "state") render(m.state);
+    else if (m.type === "event" && m.event === "takeback" && state) {
+      takenBack.push({ game: state.game_id, after: Math.max(0, state.moves.length - m.moves.length), moves: m.moves });
+    }
     else if (m.type === "led") { led = m.frame; paintLeds(); }
   };
   ws.onopen = () => { $("connection").hidden = true; };
