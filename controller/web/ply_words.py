@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from controller.errors import GameError
-from controller.games import SIMULTANEOUS, Move, Orders, State
+from controller.games import CHANCE, SIMULTANEOUS, Move, Orders, State
 from controller.games.squares import name, squares_of
 from controller.session.core import Session
 from controller.session.view import Ply
@@ -81,6 +81,12 @@ def plies_words(history: Sequence[Ply], now: State, names: tuple[str, ...]) -> l
             entry = {"move": ply.text, "words": f"{who}'s orders: {ply.text}"}
         else:
             entry = {"move": ply.text, "words": _words(ply, names)}
+            after = history[i + 1].before if i + 1 < len(history) else now
+            if ply.before.to_move is CHANCE and isinstance(after.to_move, int) and entry["words"]:
+                # Dice are thrown for the seat that plays with them: say whose throw it was.
+                roller = seat_name(names, after.to_move)
+                if roller not in entry["words"]:
+                    entry["words"] = f"{roller} rolls: {entry['words'][:1].lower()}{entry['words'][1:]}"
         out.append({"ply": i, **entry, "seat": ply.seat, "source": ply.source.value, "sealed": sealed or replaced})
     return out
 

@@ -13,6 +13,7 @@ from controller.games.physical import apply_steps
 from controller.games.squares import bit, squares_of
 from controller.recognizer.machine import Mode
 from controller.session.core import Session
+from controller.session.pauses import PauseCause
 from controller.session.seats import SeatKind
 from controller.session.sources import Source
 from controller.session.view import Ply
@@ -164,3 +165,33 @@ def test_a_seat_named_after_a_colour_is_drawn_in_it(name: str) -> None:
             said = (words[seat] if seat < len(words) else "") or seat_name  # the rules' colour, else the name's
             if said.lower() in colours:
                 assert drawn[seat] == colours[said.lower()], (name, seat_name)
+
+
+@pytest.mark.parametrize("cause", list(PauseCause))
+def test_a_paused_board_says_what_happened_in_player_words(cause: PauseCause) -> None:
+    game = DEFAULT.load("polis")
+    table = Table(game.new(2, seed=1))
+    raw = "serial.serialutil.SerialException: [Errno 5] Input/output error"
+    table.s.pause(cause, raw, table.t)
+    said = now(table.s, None)
+    assert said["kind"] == "paused"
+    assert raw not in said["text"] and "Errno" not in said["text"]  # library text only for the host, apart
+    assert said["detail"] == table.s.pause_message
+    if cause is not PauseCause.ABANDONED:
+        table.s.unpause(cause, table.t)
+        assert now(table.s, None)["kind"] != "paused"  # the words go with their cause
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_throw_of_the_dice_says_whose_it_was(data: st.DataObject) -> None:
+    history = data.draw(histories("politics1952", max_actions=8))
+    plies = [
+        Ply(before, action, before.record(action), None, Source.DICE, before.effect(action))
+        for before, action in zip(history.states[:-1], history.actions, strict=True)
+    ]
+    names = tuple(history.final.game.info.seat_names[history.final.seats])
+    for i, entry in enumerate(plies_words(plies, history.final, names)):
+        after = history.states[i + 1]
+        if plies[i].before.to_move is CHANCE and isinstance(after.to_move, int):
+            assert names[after.to_move] in entry["words"], entry
