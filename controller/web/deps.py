@@ -23,6 +23,7 @@ from controller.web.errors import ApiError
 from controller.web.guard import PinGuard, same_secret
 from controller.web.now import now
 from controller.web.ply_words import ends_game, ghosts, move_list
+from controller.web.summary import summary
 from controller.web.words import legend
 
 NewSession = Callable[..., Session]
@@ -82,6 +83,7 @@ class Site:
         snap["ghosts"] = ghosts(session)
         snap["actions"] = [{**a, "ends_game": ends_game(session, a["move"])} for a in snap["actions"]]
         snap["notation"] = session.game.info.notation
+        snap["summary"] = summary(session)
         return snap
 
     async def state(self, seat: int | None) -> dict[str, Any]:

@@ -148,10 +148,16 @@ def test_politrics_key_moments_in_words_with_confirmation_before_the_game_ends(
     page.get_by_role("button", name="Light places a Minister on 56").click()
     expect(turn).to_contain_text("Dark to")
 
-    square(page, "e5").click()  # lifted
+    # From the keyboard: the board is one stop of the Tab key, the arrows walk it, Enter lifts the piece.
+    square(page, "a1").focus()
+    for key in ["ArrowRight"] * 4 + ["ArrowUp"] * 4:
+        page.keyboard.press(key)
+    expect(square(page, "e5")).to_be_focused()
+    expect(square(page, "e5")).to_have_attribute("aria-label", "55, Dark's Voter")
+    page.keyboard.press("Enter")  # lifted
     expect(turn).to_have_text("Put Dark's Voter down on a lit square, or back on 55 to change your mind.")
     moment("lifted")
-    square(page, "e5").click()  # put back: nothing happened
+    page.keyboard.press("Enter")  # put back: nothing happened
     expect(turn).to_contain_text("Dark to")
 
     square(page, "a9").click()  # two pieces set down at once: no move does that
@@ -202,6 +208,10 @@ def test_djambi_resigning_is_confirmed_the_chief_turned_over_in_words_the_end_sh
     expect(page.locator("#outcome")).to_be_visible()
     expect(page.locator("#move-form")).to_be_hidden()
     expect(page.locator("#actions button")).to_have_count(0)
+    # The end as a picture, with its numbers as a table: nobody took a piece in this game.
+    summary = page.locator("#outcome figure.summary")
+    expect(summary.locator("figcaption")).to_have_text("Pieces each party took")
+    expect(summary.locator("table tr").nth(1)).to_have_text(re.compile(r"Pieces taken\s*0\s*0\s*0\s*0"))
     check_looks_right(page, shots, "djambi-over-laptop")
 
     # The game can be watched again move by move, from the link at its end.
@@ -214,7 +224,7 @@ def test_djambi_resigning_is_confirmed_the_chief_turned_over_in_words_the_end_sh
     )
     expect(page.locator("#board [data-changed]")).to_have_count(1)  # the Chief's square, as the board confirmed it
     expect(page.locator("#board [data-piece='C0']")).to_have_count(0)
-    page.get_by_role("button", name="End ⏭").click()
+    page.get_by_role("button", name="End »").click()
     expect(page.locator("#turn")).to_contain_text("Move 3 of 3: Yellow resigns")
     expect(page.locator("#outcome")).to_have_text("Green won: Green wins: the last Chief standing")
     page.screenshot(path=str(shots / "djambi-replay-laptop.png"), full_page=True)

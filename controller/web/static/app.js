@@ -269,6 +269,7 @@ function render(s) {
     const w = s.outcome.winners.map((k) => s.game.seat_names[k] || `seat ${k}`).join(" and ");
     out.textContent = (w ? `${w} won` : "No winner") + ` — ${s.outcome.reason}` +
       (s.outcome.scores ? ` (${s.outcome.scores.join(" : ")})` : "");
+    if (s.summary) out.append(summaryPicture(s));
     if (s.game_id !== null && s.game_id !== undefined) {
       const a = document.createElement("a");
       a.href = `/replay/${s.game_id}`;
@@ -310,6 +311,78 @@ function loadPanel(game) {
 
 function context(data) {
   return { api, token, data, squares, message: showMessage };
+}
+
+// The end of a game as a picture: per group (a board, a year, the final count) one bar per seat in its colour,
+// with its number written on it, the target line where the game has one; the same numbers as a table for anyone
+// who cannot see the picture.
+function summaryPicture(s) {
+  const sum = s.summary;
+  const colours = (s.legend && s.legend.seat_colours) || [];
+  const fig = document.createElement("figure");
+  fig.className = "summary";
+  const cap = document.createElement("figcaption");
+  cap.textContent = sum.title;
+  const groups = sum.series.slice(-8);
+  const seats = s.game.seat_names.length;
+  const top = Math.max(1, sum.target || 0, ...groups.flatMap((g) => g.values));
+  const W = 360, H = 170, bar = Math.max(6, Math.min(28, (W - 20) / Math.max(1, groups.length) / (seats + 1)));
+  const svg = document.createElementNS(svgNS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H + 34}`);
+  svg.setAttribute("aria-hidden", "true");
+  const gw = (W - 20) / Math.max(1, groups.length);
+  groups.forEach((g, i) => {
+    g.values.forEach((v, k) => {
+      const h = (v / top) * H;
+      const x = 10 + i * gw + k * bar + (gw - seats * bar) / 2, y = H - h + 14;
+      const r = document.createElementNS(svgNS, "rect");
+      Object.entries({ x, y, width: bar - 2, height: Math.max(1, h), fill: colours[k] || "#888", stroke: "#000" })
+        .forEach(([a, b]) => r.setAttribute(a, b));
+      const t = document.createElementNS(svgNS, "text");
+      Object.entries({ x: x + bar / 2 - 1, y: y - 3, "text-anchor": "middle", "font-size": 10, fill: "#1d1d1f" })
+        .forEach(([a, b]) => t.setAttribute(a, b));
+      t.textContent = String(v);
+      svg.append(r, t);
+    });
+    const l = document.createElementNS(svgNS, "text");
+    Object.entries({ x: 10 + i * gw + gw / 2, y: H + 30, "text-anchor": "middle", "font-size": 11, fill: "#1d1d1f" })
+      .forEach(([a, b]) => l.setAttribute(a, b));
+    l.textContent = g.label;
+    svg.append(l);
+  });
+  if (sum.target) {
+    const y = H - (sum.target / top) * H + 14;
+    const line = document.createElementNS(svgNS, "line");
+    Object.entries({ x1: 0, x2: W, y1: y, y2: y, stroke: "#1d1d1f", "stroke-dasharray": "5 4" })
+      .forEach(([a, b]) => line.setAttribute(a, b));
+    svg.append(line);
+  }
+  const table = document.createElement("table");
+  table.className = "summary-table";
+  const head = document.createElement("tr");
+  head.append(Object.assign(document.createElement("th"), { textContent: "" }));
+  s.game.seat_names.forEach((n) => head.append(Object.assign(document.createElement("th"), { textContent: n })));
+  table.append(head);
+  for (const g of groups) {
+    const tr = document.createElement("tr");
+    tr.append(Object.assign(document.createElement("th"), { textContent: g.label }));
+    g.values.forEach((v) => tr.append(Object.assign(document.createElement("td"), { textContent: String(v) })));
+    table.append(tr);
+  }
+  if (sum.notes) {
+    const tr = document.createElement("tr");
+    tr.append(Object.assign(document.createElement("th"), { textContent: "" }));
+    sum.notes.forEach((v) => tr.append(Object.assign(document.createElement("td"), { textContent: v })));
+    table.append(tr);
+  }
+  fig.append(cap, svg, table);
+  for (const line of sum.lines || []) {
+    const p = document.createElement("p");
+    p.className = "summary-line";
+    p.textContent = line;
+    fig.append(p);
+  }
+  return fig;
 }
 
 function renderLegend(s) {

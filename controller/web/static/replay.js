@@ -44,7 +44,7 @@
           const ink = p.owner === null ? "#111" : (lg.seat_inks || [])[p.owner] || "#111";
           g.append(node("circle", { cx: x + size / 2, cy: y + size / 2, r: size * 0.32, fill, stroke: "#000", "stroke-width": 2 }));
           g.append(node("text", { x: x + size / 2, y: y + size / 2 + size * 0.12, "text-anchor": "middle",
-            "font-size": size * 0.34, "font-weight": 700, fill: ink }, p.kind));
+            "font-size": size * 0.34, "font-weight": 700, fill: ink }, p.kind.length === 1 ? p.kind : "†"));
           g.dataset.piece = `${p.kind}${p.owner === null ? "" : p.owner}`;
         }
         svg.append(g);
