@@ -375,7 +375,9 @@ function summaryPicture(s) {
     sum.notes.forEach((v) => tr.append(Object.assign(document.createElement("td"), { textContent: v })));
     table.append(tr);
   }
-  fig.append(cap, svg, table);
+  // Nothing to compare (nobody scored or took anything): the table says so without an empty picture.
+  const anything = groups.some((g) => g.values.some((v) => v > 0));
+  fig.append(cap, ...(anything ? [svg] : []), table);
   for (const line of sum.lines || []) {
     const p = document.createElement("p");
     p.className = "summary-line";
