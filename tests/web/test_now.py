@@ -120,7 +120,7 @@ def test_chores_name_the_piece_and_its_square(name: str, data: st.DataObject) ->
         assert now(table.s, None)["kind"] != "chores"
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_sealed_orders_stay_sealed_until_their_phase_is_adjudicated(data: st.DataObject) -> None:
     history = data.draw(histories("chesspolitik", seats=2, max_actions=14))
