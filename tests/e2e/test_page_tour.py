@@ -175,6 +175,17 @@ def test_politrics_key_moments_in_words_with_confirmation_before_the_game_ends(
     square(page, "e6").click()
     expect(turn).to_contain_text("Light to")
 
+    # A new game over this one, or abandoning it, is asked about first; "No" keeps the game as it is.
+    page.locator("#admin summary").click()
+    for button, question in (("Start a new game", "Start a new game?"), ("Abandon this game", "Abandon this game?")):
+        page.get_by_role("button", name=button).click()
+        expect(page.locator("#confirm")).to_contain_text(question)
+        expect(page.locator("#confirm-text")).to_contain_text("(3 moves)")
+        page.get_by_role("button", name="No, go back").click()
+        expect(page.locator("#confirm")).to_be_hidden()
+    expect(page.locator("#moves li code")).to_have_text(["V55", "M56", "V55-57"])
+    expect(turn).to_contain_text("Light to")
+
     for p in pages.values():
         p.close()
 
