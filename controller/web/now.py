@@ -130,7 +130,11 @@ def _lifted(session: Session, g: Guidance, w: _Words) -> dict[str, Any] | None:
         return None
     src = next(iter(squares_of(g.lifted)))
     who = w.at(src)
-    if g.destinations:
+    # A piece set down on another's square (a Djambi kill): the one in hand now is the piece that stood there.
+    swapped = list(squares_of(session.recognizer.touched & g.occupancy & g.expected & ~g.lifted))
+    if g.destinations and swapped:
+        text = f"Put {w.at(swapped[0])} down on a lit square, or every piece back where it stood to change your mind."
+    elif g.destinations:
         text = f"Put {who} down on a lit square, or back on {w.square(src)} to change your mind."
     else:
         text = f"{_capital(who)} has no move from here: put it back on {w.square(src)}."

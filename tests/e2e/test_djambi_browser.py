@@ -8,6 +8,7 @@ pieces standing where that position has them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -87,6 +88,10 @@ def test_a_kill_by_clicking_the_board_then_the_inherited_party_moves(browser: Br
     for name in ("d4", "c5", "g9", "i9"):
         assert square(page, name).get_attribute("data-led") != DESTINATION
     expect(panel.locator(".dj-hint")).to_be_visible()
+    # In words: the piece in hand now is the victim, to set down as a corpse.
+    expect(page.locator("#turn")).to_have_text(
+        re.compile(r"^Put \w+'s \w+ down on a lit square, or every piece back where it stood")
+    )
 
     square(page, "b6").click()  # the corpse set down
     expect(page.locator("#moves li code")).to_have_text([KILL], timeout=TIMEOUT)
