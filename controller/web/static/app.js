@@ -182,8 +182,15 @@ function paintLeds() {
     const rgb = [0, 2, 4].map((k) => parseInt(hex.slice(k, k + 2), 16));
     const v = Math.max(...rgb);
     const full = v ? rgb.map((c) => Math.round((c * 255) / v)) : rgb;
-    sq.light.setAttribute("fill", "rgb(" + full.join(",") + ")");
-    sq.light.setAttribute("fill-opacity", on ? Math.min(1, 0.25 + (0.75 * v) / 255) : 0);
+    // Over a dark square (a Politics ocean or display square) a pale tint turns muddy (a dim red reads brown, a
+    // dim yellow olive): there the light is drawn in the palette colour it is, as the LED is seen on the board.
+    const dark = on && darkSquare(sq);
+    const colour = dark ? paletteColour(full) : full;
+    sq.light.setAttribute("fill", "rgb(" + colour.join(",") + ")");
+    const floor = dark ? 0.9 : 0.25;
+    sq.light.setAttribute("fill-opacity", on ? Math.min(1, floor + ((1 - floor) * v) / 255) : 0);
+    const label = sq.g.querySelector("text");
+    if (dark && label) label.setAttribute("fill", 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 140 ? "#111" : "#fff");
   }
 }
 
@@ -317,7 +324,10 @@ async function renderPanel(s) {
   const { panel, data } = await loadPanel(s.game.name);
   const el = $("game-panel");
   if (!panel) { el.innerHTML = ""; return; }
-  if (state === s) panel.render(s, el, context(data));
+  if (state === s) {
+    panel.render(s, el, context(data));
+    paintLeds(); // the panel may have recoloured the squares under the lights
+  }
 }
 
 async function onSquare(name) {

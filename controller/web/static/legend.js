@@ -105,3 +105,28 @@ function renderLegend(s) {
     box.append(p);
   }
 }
+
+// A square the page draws dark (so a light over it is shown in its own colour, not as a tint).
+function darkSquare(sq) {
+  const fill = (sq.g.querySelector("rect") || { getAttribute: () => "" }).getAttribute("fill") || "";
+  const m = /^#([0-9a-f]{6})$/i.exec(fill);
+  if (!m) return false;
+  const n = parseInt(m[1], 16);
+  return 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255) < 110;
+}
+
+// The LEDs' colours (the Okabe-Ito palette, lights/palette.py): a light at any brightness is the one whose hue it has.
+const PALETTE = [[230, 159, 0], [86, 180, 233], [0, 158, 115], [240, 228, 66], [0, 114, 178], [213, 94, 0],
+  [204, 121, 167], [255, 255, 255]];
+
+function paletteColour(rgb) {
+  const norm = (c) => { const m = Math.max(...c) || 1; return c.map((x) => x / m); };
+  const a = norm(rgb);
+  let best = PALETTE[0], dist = Infinity;
+  for (const p of PALETTE) {
+    const b = norm(p);
+    const d = a.reduce((sum, x, k) => sum + (x - b[k]) ** 2, 0);
+    if (d < dist) { dist = d; best = p; }
+  }
+  return best;
+}
