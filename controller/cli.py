@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -54,6 +55,21 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        code = _main(argv)
+        sys.stdout.flush()
+    except SystemExit:
+        try:
+            sys.stdout.flush()  # `--help` printed, then argparse ends the program
+        except BrokenPipeError:
+            _reader_gone()
+        raise
+    except BrokenPipeError:
+        return _reader_gone()
+    return code
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     command = next((a for a in argv if not a.startswith("-")), None)
     with heap.loading():
@@ -69,6 +85,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     code = module.run(args)
     assert isinstance(code, int)
     return code
+
+
+SIGPIPE_STATUS = 141  # what a shell reports for a program ended by SIGPIPE (128 + 13), as `cat` or `git` would
+
+
+def _reader_gone() -> int:
+    """The reader of our output went away (`agora history | head`): end quietly, as Unix tools do. Output still
+    buffered would raise again at exit, so it is sent nowhere."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return SIGPIPE_STATUS
 
 
 __all__ = ["COMMANDS", "build_parser", "main"]

@@ -67,6 +67,8 @@ SLOW = (
     "tests/session/test_session.py::test_agora_history_lists_shows_exports_and_replays_a_stored_game",
     "tests/simulator/test_cli_board.py::test_doctor_on_the_simulator_reports_the_broken_switches",
     "tests/test_strategies.py::test_a_failing_example_shrinks_to_the_shortest_simplest_playout",
+    "tests/web/test_now.py",
+    "tests/cli/test_terminal.py::test_output_cut_short_by_its_reader_ends_quietly",
 )
 
 

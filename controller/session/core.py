@@ -92,6 +92,7 @@ class Session(SessionView):
         self._from_room = False  # playing a ply that came from the room: not to be sent back to it
         self._untrusted = 0
         self._message = ""  # the last thing worth telling the players in words (an illegal move's reason)
+        self._message_from_board = False
         self._computer_due = None
         self._chores_open = False  # chores were asked for and are not done yet
         self._orders_due = None  # when the host's timer ends this phase of secret orders
@@ -267,6 +268,7 @@ class Session(SessionView):
     def tell(self, message: str) -> None:
         """Something the players should read (a move of theirs another place did not take, a takeback asked)."""
         self._message = message
+        self._message_from_board = False
 
     @property
     def sealed(self) -> frozenset[int]:
@@ -494,6 +496,7 @@ class Session(SessionView):
                 for sq in signal.squares:
                     squares |= 1 << sq
                 self._message = signal.reason
+                self._message_from_board = True
                 self._events.append(ev.IllegalMove(t, str(signal.candidate.move), signal.reason, squares))
             elif isinstance(signal, TakebackSeen):
                 if signal.plies <= len(self._history):

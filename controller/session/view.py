@@ -64,6 +64,7 @@ class SessionView:
     _abandoned: bool
     _untrusted: int
     _message: str
+    _message_from_board: bool  # the message is why a move tried on the board is illegal
     _computer_due: float | None
     _orders_due: float | None
 
@@ -162,7 +163,10 @@ class SessionView:
 
     @property
     def message(self) -> str:
-        """The last thing worth telling the players in words (an illegal move's reason)."""
+        """The last thing worth telling the players in words (an illegal move's reason). The reason an illegal
+        move tried on the board goes away with its cause: once the piece is put back, nothing is wrong."""
+        if self._message_from_board and self._recognizer.illegal is None:
+            return ""
         return self._message
 
     @property

@@ -21,6 +21,10 @@ from controller.session.snapshot import snapshot
 from controller.store import GameStore
 from controller.web.errors import ApiError
 from controller.web.guard import PinGuard, same_secret
+from controller.web.now import now
+from controller.web.ply_words import ends_game, ghosts, move_list
+from controller.web.summary import summary
+from controller.web.words import legend
 
 NewSession = Callable[..., Session]
 T = TypeVar("T")
@@ -73,6 +77,13 @@ class Site:
         snap["admin_pin"] = c.pin_required
         due = session.orders_due
         snap["orders_left"] = None if due is None else round(max(0.0, due - c.clock.now()), 1)
+        snap["now"] = now(session, seat)
+        snap["legend"] = legend(session.game, snap["game"]["seat_names"])
+        snap["moves"] = move_list(session)
+        snap["ghosts"] = ghosts(session)
+        snap["actions"] = [{**a, "ends_game": ends_game(session, a["move"])} for a in snap["actions"]]
+        snap["notation"] = session.game.info.notation
+        snap["summary"] = summary(session)
         return snap
 
     async def state(self, seat: int | None) -> dict[str, Any]:

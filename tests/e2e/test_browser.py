@@ -48,7 +48,7 @@ def test_first_moves_of_politrics_by_clicking_the_board(browser: Browser, server
     expect(square(page, "e5").locator("text")).to_have_text(["55"])  # the game's own square names
 
     place_and_choose(page, "e5", "Dark places a Voter on 55")
-    expect(page.locator("#moves li")).to_have_text(["V55"])
+    expect(page.locator("#moves li code")).to_have_text(["V55"])
     expect(square(page, "e5")).to_have_attribute("data-piece", "V0")
     # The confirmed move flashes green on its square.
     page.wait_for_function(
@@ -57,7 +57,7 @@ def test_first_moves_of_politrics_by_clicking_the_board(browser: Browser, server
     expect(page.locator("#turn")).to_contain_text("Light")
 
     place_and_choose(page, "e6", "Light places a Minister on 56")
-    expect(page.locator("#moves li")).to_have_text(["V55", "M56"])
+    expect(page.locator("#moves li code")).to_have_text(["V55", "M56"])
     expect(square(page, "e6")).to_have_attribute("data-piece", "M1")
 
     # A beat by Dark: the Voter on 55 jumps the Minister on 56 to 57; the board then asks for the Minister.
@@ -65,16 +65,23 @@ def test_first_moves_of_politrics_by_clicking_the_board(browser: Browser, server
     # Lifted: the Voter's origin pulses yellow-ish, its destinations and the capture light up.
     page.wait_for_function("() => document.querySelector(\"#board [data-square='e6']\").dataset.led !== '000000'")
     square(page, "e7").click()
-    expect(page.locator("#moves li")).to_have_text(["V55", "M56", "V55-57"])
+    expect(page.locator("#moves li code")).to_have_text(["V55", "M56", "V55-57"])
     # The beaten Minister is a chore: its square blinks vermillion until it is taken off.
     page.wait_for_function("() => document.querySelector(\"#board [data-square='e6']\").dataset.led === 'd55e00'")
+    # In words too, naming the piece, which is drawn dashed as one to go.
+    expect(page.locator("#turn")).to_have_text("Before the next turn: Take Light's Minister off 56.")
+    expect(square(page, "e6")).to_have_attribute("data-going", "M")
+    expect(page.locator("#moves li .words").last).to_have_text(
+        "Dark's Voter jumps from 55 to 57 and beats Light's Minister on 56"
+    )
     square(page, "e6").click()
     expect(page.locator("#turn")).to_contain_text("Light")
     expect(square(page, "e6")).not_to_have_attribute("data-piece", "M1")
 
     # Undo on the page: the LEDs guide the pieces back; the move list shrinks at once.
     page.get_by_role("button", name="Undo").click()
-    expect(page.locator("#moves li")).to_have_text(["V55", "M56"])
+    expect(page.locator("#moves li code")).to_have_text(["V55", "M56"])
+    expect(page.locator("#moves li.taken-back")).to_have_text(["Taken back: V55-57"])
     assert GREEN  # the palette the page shows is the LEDs' own
     page.close()
 
@@ -86,5 +93,5 @@ def test_the_page_works_on_a_phone_sized_screen(browser: Browser, server: Server
     board = page.locator("#board").bounding_box()
     assert board is not None and board["width"] <= 390 and board["width"] > 300
     place_and_choose(page, "d4", "Dark places a Delegate on 44")
-    expect(page.locator("#moves li")).to_have_text(["D44"])
+    expect(page.locator("#moves li code")).to_have_text(["D44"])
     page.close()

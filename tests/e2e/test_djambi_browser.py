@@ -8,6 +8,7 @@ pieces standing where that position has them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -87,9 +88,13 @@ def test_a_kill_by_clicking_the_board_then_the_inherited_party_moves(browser: Br
     for name in ("d4", "c5", "g9", "i9"):
         assert square(page, name).get_attribute("data-led") != DESTINATION
     expect(panel.locator(".dj-hint")).to_be_visible()
+    # In words: the piece in hand now is the victim, to set down as a corpse.
+    expect(page.locator("#turn")).to_have_text(
+        re.compile(r"^Put \w+'s \w+ down on a lit square, or every piece back where it stood")
+    )
 
     square(page, "b6").click()  # the corpse set down
-    expect(page.locator("#moves li")).to_have_text([KILL], timeout=TIMEOUT)
+    expect(page.locator("#moves li code")).to_have_text([KILL], timeout=TIMEOUT)
     expect(square(page, "b6")).to_have_attribute("data-piece", "corpse")
     expect(square(page, "i9")).to_have_attribute("data-piece", "M0")
 
@@ -107,7 +112,7 @@ def test_a_kill_by_clicking_the_board_then_the_inherited_party_moves(browser: Br
     # Red moves Blue's Militant; then Yellow's own turn.
     square(page, "g9").click()
     square(page, "f9").click()
-    expect(page.locator("#moves li")).to_have_text([KILL, "MG9-F9"], timeout=TIMEOUT)
+    expect(page.locator("#moves li code")).to_have_text([KILL, "MG9-F9"], timeout=TIMEOUT)
     expect(page.locator("#turn")).to_have_text("Yellow to move", timeout=TIMEOUT)
     assert square(page, "e5").get_attribute("data-led") != DESTINATION
     led_is(page, "a9", DARK)
@@ -141,7 +146,7 @@ def test_a_walled_in_chief_kept_and_freed_on_the_page(browser: Browser, comeback
     expect(panel.locator(".dj-notes")).to_contain_text("Master moves")
     for name in ("c4", "c5", "c5", "a3"):  # the killer, its victim, the killer set down, the corpse
         square(page, name).click()
-    expect(page.locator("#moves li")).to_have_text(
+    expect(page.locator("#moves li code")).to_have_text(
         ["MC4xC5>A3 (kills Yellow's Militant; Green's Chief walled in on A1; Green vassal)"], timeout=TIMEOUT
     )
     expect(panel.locator(".dj-chores")).to_contain_text(
@@ -157,7 +162,7 @@ def test_a_walled_in_chief_kept_and_freed_on_the_page(browser: Browser, comeback
 
     for name in ("g3", "f3", "f3", "a2"):  # Blue's Diplomat sets Red's Militant inside the ring
         square(page, name).click()
-    expect(page.locator("#moves li").nth(1)).to_have_text(
+    expect(page.locator("#moves li code").nth(1)).to_have_text(
         "DG3xF3>A2 (Green's Chief freed on A1; Green rejoins)", timeout=TIMEOUT
     )
     expect(panel.locator(".dj-chores")).to_contain_text("Turn Green's Chief on A1 face up: freed")

@@ -80,7 +80,7 @@ def page(browser: Browser, server: Server) -> Iterator[Page]:
 def test_one_full_turn_with_hops_and_captures(page: Page, server: Server) -> None:
     square(page, "c4").click()
     square(page, "d4").click()
-    expect(page.locator("#moves li")).to_have_text([TURN], timeout=TIMEOUT)
+    expect(page.locator("#moves li code")).to_have_text([TURN], timeout=TIMEOUT)
     # The chores: the hopping dogs' squares take turns in orange, the dogs to take off blink vermillion.
     for name in ("c5", "e3", "e5", "c3"):
         wait_for_led(page, name, ORANGE)
@@ -123,5 +123,7 @@ def test_an_illegal_step_says_why_and_is_put_back(page: Page, server: Server) ->
     # Put back: the board waits for Blue again; nothing was played.
     server.wait_for(lambda s: s["mode"] == "turn" and s["occupancy"] == s["expected"], what="the dog put back")
     expect(square(page, "f5")).to_have_attribute("data-piece", "D0")
-    expect(page.locator("#moves li")).to_have_count(0)
+    expect(page.locator("#moves li code")).to_have_count(0)
     expect(page.locator("#turn")).to_contain_text("Blue to move")
+    # The reason goes away with its cause: the dog is back, nothing is wrong any more.
+    expect(page.locator("#message")).to_be_hidden()

@@ -28,7 +28,7 @@ def square(page: Page, name: str):
 
 
 def moves(page: Page):
-    return page.locator("#moves li")
+    return page.locator("#moves li code")
 
 
 def test_pages_show_the_map_the_tally_the_dice_and_only_their_own_cards(browser: Browser, server: Server) -> None:

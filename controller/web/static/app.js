@@ -15,6 +15,9 @@ let state = null;
 let led = null;
 let squares = {};
 let builtFor = "";
+// Moves taken back while this page was open (undo or pieces put back): shown in the move list where they were, so
+// nobody wonders where a move went. { game, after (plies left), moves }.
+let takenBack = [];
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,11 +42,61 @@ function showMessage(text) {
   el.hidden = !text;
 }
 
-function pieceColours(owner, seats) {
-  if (owner === null || owner === undefined) return ["#8a8a8a", "#fff"];
-  if (seats === 2) return owner === 0 ? ["#222", "#fff"] : ["#f2f2f2", "#111"];
-  const palette = ["#d55e00", "#0072b2", "#f0e442", "#009e73", "#cc79a7", "#56b4e9"];
-  return [palette[owner % palette.length], owner === 2 ? "#111" : "#fff"];
+// A seat's pieces are drawn in the colour its name says and the LEDs give it (the server's legend decides).
+function pieceColours(owner, s) {
+  if (owner === null || owner === undefined) return ["#8a8a8a", "#111"];
+  const lg = s.legend || {};
+  return [(lg.seat_colours || [])[owner] || "#8a8a8a", (lg.seat_inks || [])[owner] || "#111"];
+}
+
+// Asks before anything that ends a game; resolves true when the person confirms.
+function confirmFirst(title, text, yes) {
+  const d = $("confirm");
+  $("confirm-title").textContent = title;
+  $("confirm-text").textContent = text;
+  $("confirm-yes").textContent = yes;
+  return new Promise((resolve) => {
+    d.addEventListener("close", () => resolve(d.returnValue === "yes"), { once: true });
+    d.returnValue = "no";
+    d.showModal();
+  });
+}
+
+function seatName(s, k) { return s.game.seat_names[k] || `Seat ${k + 1}`; }
+
+// What a person hears for a square: its name in the game's notation and what stands there.
+function squareLabel(s, name) {
+  const label = (s.labels && s.labels[name]) || name;
+  const p = (s.pieces || []).find((x) => x.square === name) || (s.ghosts || {})[name];
+  const kinds = (s.legend && s.legend.kinds) || {};
+  if (!p) return s.occupancy.includes(name) ? `${label}, a piece` : `${label}, empty`;
+  const kind = kinds[p.kind] || p.kind;
+  return `${label}, ` + (p.owner === null || p.owner === undefined ? kind : `${seatName(s, p.owner)}'s ${kind}`);
+}
+
+// The Politrics field (the inner 7x7) and its retirement ring look different, as on the printed board.
+function squareColour(s, f, r) {
+  const light = (f + r) % 2;
+  if (s.game.name === "politrics" && (f === 0 || r === 0 || f === s.game.files - 1 || r === s.game.ranks - 1)) {
+    return light ? "#c9d6df" : "#9fb3c2";
+  }
+  return light ? "#d9cdb8" : "#b59f7f";
+}
+
+function onSquareKey(e, f, r, s) {
+  const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
+  if (step) {
+    e.preventDefault();
+    const nf = Math.min(s.game.files - 1, Math.max(0, f + step[0]));
+    const nr = Math.min(s.game.ranks - 1, Math.max(0, r + step[1]));
+    const next = squares[files[nf] + (nr + 1)];
+    for (const sq of Object.values(squares)) sq.g.setAttribute("tabindex", "-1");
+    next.g.setAttribute("tabindex", "0");
+    next.g.focus();
+  } else if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    onSquare(files[f] + (r + 1));
+  }
 }
 
 function buildBoard(s) {
@@ -61,7 +114,7 @@ function buildBoard(s) {
       g.dataset.square = name;
       const x = f * size, y = (s.game.ranks - 1 - r) * size;
       const base = document.createElementNS(svgNS, "rect");
-      Object.entries({ x, y, width: size, height: size, fill: (f + r) % 2 ? "#d9cdb8" : "#b59f7f" })
+      Object.entries({ x, y, width: size, height: size, fill: squareColour(s, f, r) })
         .forEach(([k, v]) => base.setAttribute(k, v));
       const light = document.createElementNS(svgNS, "rect");
       Object.entries({ x: x + 2, y: y + 2, width: size - 4, height: size - 4, fill: "#000", "fill-opacity": 0 })
@@ -74,7 +127,10 @@ function buildBoard(s) {
       const piece = document.createElementNS(svgNS, "g");
       piece.setAttribute("class", "piece");
       g.append(base, light, label, piece);
+      g.setAttribute("role", "button");
+      g.setAttribute("tabindex", f === 0 && r === 0 ? "0" : "-1");
       g.addEventListener("click", () => onSquare(name));
+      g.addEventListener("keydown", (e) => onSquareKey(e, f, r, s));
       svg.append(g);
       squares[name] = { g, light, piece, size, x, y };
     }
@@ -85,17 +141,21 @@ function buildBoard(s) {
 function drawPieces(s) {
   const onBoard = new Set(s.occupancy);
   const bySquare = {};
+  for (const [sq, p] of Object.entries(s.ghosts || {})) bySquare[sq] = { ...p, square: sq, ghost: true };
   for (const p of s.pieces) bySquare[p.square] = p;
   for (const [name, sq] of Object.entries(squares)) {
     sq.piece.innerHTML = "";
     const p = bySquare[name];
     const present = onBoard.has(name);
     delete sq.g.dataset.piece;
+    sq.g.setAttribute("aria-label", squareLabel(s, name));
     if (!p && !present) continue;
     const c = document.createElementNS(svgNS, "circle");
-    const [fill, ink] = p ? pieceColours(p.owner, s.game.seat_names.length) : ["#bbb", "#333"];
+    const [fill, ink] = p ? pieceColours(p.owner, s) : ["#bbb", "#333"];
+    // A piece the game has taken off but that still stands (a chore) is drawn dashed: it is to go.
+    const going = present && p && p.ghost;
     Object.entries({ cx: sq.x + sq.size / 2, cy: sq.y + sq.size / 2, r: sq.size * 0.32, fill, stroke: "#000",
-      "stroke-width": 2, "fill-opacity": present ? 1 : 0.25, "stroke-dasharray": present ? "" : "6 4" })
+      "stroke-width": 2, "fill-opacity": present ? 1 : 0.25, "stroke-dasharray": present && !going ? "" : "6 4" })
       .forEach(([k, v]) => c.setAttribute(k, v));
     const t = document.createElementNS(svgNS, "text");
     Object.entries({ x: sq.x + sq.size / 2, y: sq.y + sq.size / 2 + sq.size * 0.12, "text-anchor": "middle",
@@ -103,7 +163,9 @@ function drawPieces(s) {
       .forEach(([k, v]) => t.setAttribute(k, v));
     t.textContent = p ? p.kind : "?";
     sq.piece.append(c, t);
-    sq.g.dataset.piece = p ? `${p.kind}${p.owner === null ? "" : p.owner}` : "?";
+    sq.g.dataset.piece = p && !p.ghost ? `${p.kind}${p.owner === null ? "" : p.owner}` : "?";
+    if (going) sq.g.dataset.going = p.kind;
+    else delete sq.g.dataset.going;
   }
 }
 
@@ -120,8 +182,15 @@ function paintLeds() {
     const rgb = [0, 2, 4].map((k) => parseInt(hex.slice(k, k + 2), 16));
     const v = Math.max(...rgb);
     const full = v ? rgb.map((c) => Math.round((c * 255) / v)) : rgb;
-    sq.light.setAttribute("fill", "rgb(" + full.join(",") + ")");
-    sq.light.setAttribute("fill-opacity", on ? Math.min(1, 0.25 + (0.75 * v) / 255) : 0);
+    // Over a dark square (a Politics ocean or display square) a pale tint turns muddy (a dim red reads brown, a
+    // dim yellow olive): there the light is drawn in the palette colour it is, as the LED is seen on the board.
+    const dark = on && darkSquare(sq);
+    const colour = dark ? paletteColour(full) : full;
+    sq.light.setAttribute("fill", "rgb(" + colour.join(",") + ")");
+    const floor = dark ? 0.9 : 0.25;
+    sq.light.setAttribute("fill-opacity", on ? Math.min(1, floor + ((1 - floor) * v) / 255) : 0);
+    const label = sq.g.querySelector("text");
+    if (dark && label) label.setAttribute("fill", 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 140 ? "#111" : "#fff");
   }
 }
 
@@ -129,8 +198,13 @@ function render(s) {
   state = s;
   document.body.classList.toggle("sim", !!s.sim);
   $("title").textContent = `Agora · ${s.game.title}` + (s.seat !== null ? ` · ${s.game.seat_names[s.seat] || "seat " + s.seat}` : "");
-  $("turn").textContent = s.paused ? `Paused: ${s.pause_message}` : s.turn;
-  $("sim-note").hidden = !s.sim;
+  const now = s.now || { text: s.turn, kind: "turn" };
+  $("turn").textContent = now.text;
+  $("turn").dataset.kind = now.kind;
+  $("turn-detail").hidden = !now.detail;
+  $("turn-detail").textContent = now.detail ? `For the host: ${now.detail}` : "";
+  $("sim-note").hidden = !(s.sim && !token);
+  renderLegend(s);
   if (builtFor !== `${s.game.name}:${s.game.files}x${s.game.ranks}`) buildBoard(s);
   drawPieces(s);
   paintLeds();
@@ -153,9 +227,18 @@ function render(s) {
   for (const a of owner && owner.ownsActions ? [] : s.actions || []) {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = `${s.game.seat_names[a.seat] || "Seat " + a.seat}: ${a.description}`;
+    const who = seatName(s, a.seat);
+    b.textContent = a.description.startsWith(who) ? a.description : `${who}: ${a.description}`;
     b.dataset.move = a.move;
-    b.addEventListener("click", () => api("/api/move", { text: a.move, token }).catch(() => {}));
+    b.addEventListener("click", async () => {
+      // Nothing that ends a game (or gives it up) is one click: say what is lost and ask.
+      const givesUp = /\b(resign|concede|abandon)/i.test(`${a.move} ${a.description}`);
+      const lost = a.ends_game ? `This ends the game at once: ${a.ends_game}.`
+        : `${a.description}. This cannot be taken back once the others play on.`;
+      const title = a.ends_game ? "End the game now?" : `${who}: give up?`;
+      if ((a.ends_game || givesUp) && !(await confirmFirst(title, lost, "Yes, do it"))) return;
+      api("/api/move", { text: a.move, token }).catch(() => {});
+    });
     actions.append(b);
   }
   const dl = $("legal-moves");
@@ -165,9 +248,26 @@ function render(s) {
   list.innerHTML = "";
   for (const m of s.moves) {
     const li = document.createElement("li");
-    li.textContent = m.move;
-    li.title = m.source;
+    const code = document.createElement("code");
+    code.textContent = m.move;
+    li.append(code);
+    if (m.words) {
+      const w = document.createElement("span");
+      w.className = "words";
+      w.textContent = m.words;
+      li.append(w);
+    }
+    li.dataset.source = m.source;
+    if (m.sealed) li.dataset.sealed = "yes";
     list.append(li);
+  }
+  takenBack = takenBack.filter((n) => n.game === s.game_id && n.after <= s.moves.length);
+  for (const n of takenBack) {
+    const li = document.createElement("li");
+    li.className = "taken-back";
+    li.textContent = `Taken back: ${n.moves.join(", ")}`;
+    const at = list.children[n.after];
+    list.insertBefore(li, at || null);
   }
   list.scrollTop = list.scrollHeight;
   const out = $("outcome");
@@ -176,10 +276,27 @@ function render(s) {
     const w = s.outcome.winners.map((k) => s.game.seat_names[k] || `seat ${k}`).join(" and ");
     out.textContent = (w ? `${w} won` : "No winner") + ` — ${s.outcome.reason}` +
       (s.outcome.scores ? ` (${s.outcome.scores.join(" : ")})` : "");
+    if (s.summary) out.append(summaryPicture(s));
+    if (s.game_id !== null && s.game_id !== undefined) {
+      const a = document.createElement("a");
+      a.href = `/replay/${s.game_id}`;
+      a.textContent = "Watch this game again, move by move";
+      out.append(document.createElement("br"), a);
+    }
   }
-  $("roll").hidden = !(s.to_move === "chance" && s.dice === "manual");
-  // Secret orders are written on each seat's page, never in the table's move box.
-  $("move-form").hidden = s.to_move === "simultaneous";
+  $("roll").hidden = !(s.to_move === "chance" && s.dice === "manual") || !!token;
+  // The move box only where typing a move is allowed: not during secret orders (each seat writes its own on its
+  // page), not on the table's page of a game with secrets (but for the dice), and on a seat's page only for a seat
+  // that plays from its phone, on its turn.
+  const typing = s.legal.length > 0 && !s.outcome && s.to_move !== "simultaneous" && (token
+    ? s.seat_kinds[s.seat] === "phone" && s.to_move === s.seat && !(owner && owner.ownsActions)
+    : !s.game.hidden_information || s.to_move === "chance");
+  $("move-form").hidden = !typing;
+  if (typing) {
+    $("move-text").placeholder = `e.g. ${s.legal[0]}`;
+    $("move-example").textContent = `In ${s.game.title} notation, e.g. ${s.legal.slice(0, 2).join(" or ")}.`;
+  }
+  $("undo").hidden = !!token || s.moves.length === 0;
   $("view").textContent = JSON.stringify(s.view, null, 1);
   renderPanel(s);
 }
@@ -207,7 +324,10 @@ async function renderPanel(s) {
   const { panel, data } = await loadPanel(s.game.name);
   const el = $("game-panel");
   if (!panel) { el.innerHTML = ""; return; }
-  if (state === s) panel.render(s, el, context(data));
+  if (state === s) {
+    panel.render(s, el, context(data));
+    paintLeds(); // the panel may have recoloured the squares under the lights
+  }
 }
 
 async function onSquare(name) {
@@ -225,6 +345,9 @@ function connect() {
   ws.onmessage = (e) => {
     const m = JSON.parse(e.data);
     if (m.type === "state") render(m.state);
+    else if (m.type === "event" && m.event === "takeback" && state) {
+      takenBack.push({ game: state.game_id, after: Math.max(0, state.moves.length - m.moves.length), moves: m.moves });
+    }
     else if (m.type === "led") { led = m.frame; paintLeds(); }
   };
   ws.onopen = () => { $("connection").hidden = true; };
@@ -251,9 +374,19 @@ async function setupAdmin() {
   fillSeats();
   $("new-form").addEventListener("submit", async (e) => {
     e.preventDefault();
+    if (state && state.moves.length && !state.outcome && !(await confirmFirst("Start a new game?",
+      `The ${state.game.title} game being played (${state.moves.length} moves) stops here and cannot be ` +
+      "continued on this board; its moves stay in the history.", "Yes, start a new game"))) return;
     try { await api("/api/new", { game: sel.value, seats: parseInt(seats.value, 10) }); showMessage(""); loadSeats(); } catch (err) { /* shown */ }
   });
   $("admin").addEventListener("toggle", loadSeats);
+  $("abandon").addEventListener("click", async () => {
+    if (!state || state.outcome) return;
+    if (!(await confirmFirst("Abandon this game?", `The ${state.game.title} game being played ` +
+      `(${state.moves.length} moves) ends unfinished; nobody wins and it cannot be continued.`,
+      "Yes, abandon it"))) return;
+    api("/api/abandon", {}).catch(() => {});
+  });
 }
 
 async function loadSeats() {

@@ -181,7 +181,8 @@
       for (const t of todo) ul.append(el("li", {}, t));
       box.append(ul);
     }
-    if (s.mode === "turn" && s.occupancy.length !== s.expected.length) {
+    // Only while a piece is lifted mid-move: a board being set up or put right says so in the page's top line.
+    if (s.mode === "turn" && s.now && s.now.kind === "lifted") {
       const master = v.options && v.options.master_moves
         ? " An Assassin or Diplomat that acted in the Maze may also leave it onto another lit Chief and act on it." : "";
       box.append(el("p", { class: "dj-hint" },

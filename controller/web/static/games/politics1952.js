@@ -37,7 +37,9 @@
   }
 
   const seatName = (s, seat) => s.game.seat_names[seat] || `Seat ${seat}`;
-  const seatColour = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
+  // The page's legend (the server's seat colours) wins; the table is for a page served without one.
+  let legendColours = null;
+  const seatColour = (seat) => (legendColours && legendColours[seat]) || SEAT_COLOURS[seat % SEAT_COLOURS.length];
   const cardOf = (data, n) => (data.cards || []).find((c) => c.number === n);
   const countiesText = (card) => Object.entries(card.counties).map(([abbr, k]) => `${abbr} ${k}`).join(", ");
 
@@ -224,6 +226,7 @@
   function render(s, element, ctx) {
     const data = ctx.data || {};
     if (!s.view || !s.view.tally) return;
+    legendColours = (s.legend && s.legend.seat_colours) || null;
     paintBoard(s, ctx);
     const root = el("div", { class: "p52" });
     if (s.view.closed) root.append(el("p", { class: "p52-closed" }, "The board is closed: doubles count the votes."));
@@ -239,6 +242,15 @@
     }
     const history = played(s, data);
     if (history) root.append(history);
+    // What the squares without a state show, as the printed overlay labels them.
+    root.append(el("details", { class: "p52-tracks" }, el("summary", {}, "What the squares around the map show"),
+      el("ul", {},
+        el("li", {}, "high 1–6 (top row) and low 1–6 (the row below): the two white dice as pips; one pip goes out " +
+          "for each county placed, so the lit pips are the counties still to place."),
+        el("li", {}, "die: the coloured die, in the colour of the group of states it allows."),
+        el("li", {}, "closed: lit while the board is closed (doubles then count the votes)."),
+        el("li", {}, "The squares named after the candidates (bottom row): each candidate's colour while they are " +
+          "in the game."))));
     element.innerHTML = "";
     element.append(root);
   }
