@@ -123,7 +123,10 @@ def _idle(quick: bool) -> dict[str, Figure]:
     from tests.bench.idle import idle
 
     found = idle(seconds=1.0 if quick else 20.0, warm_up=0.5 if quick else 3.0)
-    note = f"{found.scan_hz:.0f} scans/s, {found.strip_shows / found.seconds:.1f} frames/s sent to the LEDs"
+    note = (
+        f"{found.scan_hz:.0f} switch reads/s (the pin map's still rate; its full rate from a piece's first move), "
+        f"{found.strip_shows / found.seconds:.1f} frames/s sent to the LEDs"
+    )
     return {
         "idle": Figure(100 * found.share, note),
         "gpio": Figure(found.pin_calls_per_scan, "lgpio group calls (tests/hardware/fake_lgpio.py)"),
