@@ -59,6 +59,13 @@ class Figure:
     details: list[str] = field(default_factory=list)
 
 
+def compile_sources() -> None:
+    """The sources compiled to bytecode, as an installed board has them (a checkout run with
+    PYTHONDONTWRITEBYTECODE would otherwise compile every module again at each start)."""
+    for part in ("controller", "hardware", "simulator", "tests"):
+        compileall.compile_dir(ROOT / part, quiet=2)
+
+
 # ---- the measurements, each run in a process of its own ---------------------------------------------------------
 
 
@@ -224,8 +231,7 @@ def main() -> None:
         found = MEASUREMENTS[args.one](args.quick)
         print(json.dumps({k: {"value": f.value, "note": f.note, "details": f.details} for k, f in found.items()}))
         return
-    for part in ("controller", "hardware", "simulator", "tests"):
-        compileall.compile_dir(ROOT / part, quiet=2)
+    compile_sources()
     names = [n for n in args.only.split(",") if n] or list(MEASUREMENTS)
     figures: dict[str, Figure] = {}
     for name in names:
