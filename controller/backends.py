@@ -230,6 +230,7 @@ async def _open_gpio(clock: Clock, pm: PinMap, pin_factory: Any) -> Board:
             scan_hz=m.scan_hz,
             settle=m.settle_us / 1e6,
             debounce=m.debounce,
+            still_hz=m.still_hz,
         )
         closers.append(matrix.aclose)
         strip = open_neopixels(pm.leds)

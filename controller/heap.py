@@ -5,7 +5,8 @@ Left to the collector, every full collection would traverse all of them again, 2
 development machine and ten times that on a Raspberry Pi Zero 2 W: a stall of the sensors and the LEDs in the middle
 of play. So nothing is collected while the program loads (loading makes next to no garbage, and the collections it
 set off were a tenth of the start-up's CPU), and once the board is up, everything that exists is frozen out of the
-collector's reach: later collections only traverse what play itself creates.
+collector's reach: later collections only traverse what play itself creates. `agora play` settles once more after
+loading every game's rules in the background (controller.commands.play.warm_up).
 """
 
 from __future__ import annotations

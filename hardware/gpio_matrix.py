@@ -7,6 +7,12 @@ through `hardware.matrix_pins` (rows are never driven high: see there).
 Scanning runs as a task on the controller's event loop rather than a thread: one scan is 19 lgpio calls plus nine
 ~30 us settle waits, well under a millisecond on a Pi 4, and doing it in the loop keeps every timing rule on the
 injected Clock, so the tests drive it on virtual time and get the same events every run.
+
+A board nobody touches is scanned more slowly (`still_hz`, the pin map's `still_scan_hz`): once the debouncer has
+been settled for `STILL_AFTER` seconds, one scan in every `scan_hz / still_hz` is read and the others are accounted
+as read (`Debouncer.skip`, exact while settled), so an idle board costs a fraction of the CPU. The first scan that
+sees a change returns to the full rate, so debounce and flap detection run as before and a lifted piece is seen at
+most one still period (20 ms at 50 Hz) later.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from hardware.hub import EventHub
 from hardware.matrix_pins import GpiozeroMatrixPins, MatrixPins
 
 SIZE = 9
+STILL_AFTER = 0.5  # seconds without any change before a still board is scanned at the still rate
 
 
 PR_SET_TIMERSLACK = 29
@@ -57,10 +64,16 @@ class GpioMatrix:
         settle: float = 30e-6,
         debounce: DebounceConfig | None = None,
         spin: Callable[[float], None] = nap,
+        still_hz: float | None = None,
     ) -> None:
+        if still_hz is not None and not 0 < still_hz <= scan_hz:
+            raise ValueError(f"the still scan rate must be above 0 and at most the scan rate, not {still_hz}")
         self._pins: MatrixPins | None = pins
         self._clock = clock
         self._period = 1.0 / scan_hz
+        # Scans per read while the board is still: whole scans, so skipped scans keep the debouncer's windows exact.
+        self._still_every = 1 if still_hz is None else max(1, round(scan_hz / still_hz))
+        self._busy_at = clock.now()  # when a scan last saw anything in flux
         self._settle = settle
         self._spin = spin
         if spin is nap:
@@ -73,7 +86,7 @@ class GpioMatrix:
         self._debouncer = Debouncer(debounce or DebounceConfig(), first)
         self._hub = EventHub(self._debouncer.occupancy)
         self._task: asyncio.Task[None] | None = None
-        self.scans = 0
+        self.scans = 0  # scans read from the switches (still periods' skipped scans not counted)
         self._rate = 0.0
         self._rate_since = (clock.now(), 0)
 
@@ -149,6 +162,18 @@ class GpioMatrix:
         if changed:
             self._hub.publish(OccupancyChanged(now, self._debouncer.occupancy))
 
+    def _skip_while_still(self) -> int:
+        """How many scan periods until the next read: 1, or the still ratio once the board has been still long
+        enough (the scans in between are accounted to the debouncer as read)."""
+        debouncer, now = self._debouncer, self._clock.now()
+        if self._still_every == 1 or not debouncer.settled:
+            self._busy_at = now
+            return 1
+        if now - self._busy_at < STILL_AFTER:
+            return 1
+        debouncer.skip(self._still_every - 1)
+        return self._still_every
+
     async def _run(self) -> None:
         clock, period = self._clock, self._period
         deadline = clock.now()
@@ -166,7 +191,7 @@ class GpioMatrix:
                 await clock.sleep(1.0)
                 deadline = clock.now()
                 continue
-            deadline += period
+            deadline += period * self._skip_while_still()
             delay = deadline - clock.now()
             if delay < -period:
                 # Far behind (a long pause): skip the missed scans instead of running them back to back.

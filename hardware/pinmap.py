@@ -29,6 +29,7 @@ KEYS: dict[str, dict[str, str]] = {
         "rows": "9 BCM pins, rank 1 first",
         "columns": "9 BCM pins, file a first",
         "scan_hz": "scans per second",
+        "still_scan_hz": "scans per second while nobody touches the board",
         "settle_us": "microseconds",
         "debounce_ms": "milliseconds",
         "flap_window_ms": "milliseconds",
@@ -66,6 +67,7 @@ class MatrixConfig:
     settle_us: float = 30.0
     debounce: DebounceConfig = field(default_factory=DebounceConfig)
     pin_factory: str = "auto"
+    still_hz: float = 50.0  # the scan rate once the board has been still for a moment (hardware.gpio_matrix)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +238,7 @@ class _Checker:
             settle_us=self.number("matrix", "settle_us", 30, 0, 1000),
             debounce=debounce,
             pin_factory=self.choice("matrix", "pin_factory", "auto", FACTORIES),
+            still_hz=self.number("matrix", "still_scan_hz", min(50, scan_hz), 1, scan_hz),
         )
 
     def leds(self) -> LedConfig:

@@ -118,6 +118,13 @@ class State(ABC):
         """At a chance node, the outcome the state's own seeded generator draws (games replay exactly)."""
         raise IllegalMoveError("nothing is left to chance here")
 
+    def page_moves(self, seat: int) -> tuple[Move, ...]:
+        """`seat`'s legal moves with no physical decision (declarations, concessions, speech cards): they are made
+        on the page, never read from the pieces. By default every legal move's effect is worked out; a game whose
+        board moves always have a decision overrides this to work out only the others' (a wide Djambi turn has
+        thousands of moves and two page moves)."""
+        return tuple(m for m in self.legal_moves(seat) if not self.effect(m).has_decision)
+
     def near_misses(self) -> tuple[NearMiss, ...]:
         """Illegal moves a player may physically try now, each with its effect, reason and explaining squares."""
         return ()

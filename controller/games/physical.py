@@ -117,6 +117,11 @@ class Effect:
         return (involved & ~(after ^ start)) | mask(self.chore_touch)
 
     @property
+    def has_decision(self) -> bool:
+        """The player does something on the board (moves or touches a piece): the move can be read from the pieces."""
+        return bool(self.decision or self.decision_touch)
+
+    @property
     def is_empty(self) -> bool:
         return not (self.decision or self.chores or self.decision_touch or self.chore_touch)
 

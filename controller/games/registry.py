@@ -41,6 +41,17 @@ class Registry:
             assert isinstance(entry, type) and issubclass(entry, Game)
         return entry.shared()
 
+    def load_all(self) -> dict[str, Exception]:
+        """Load every game (a board does it once it serves, so starting another game later imports nothing);
+        one that cannot be loaded is left for `load` to report when it is asked for: {name: what went wrong}."""
+        failed: dict[str, Exception] = {}
+        for name in self._entries:
+            try:
+                self.load(name)
+            except Exception as exc:  # a broken game must not keep the others from loading
+                failed[name] = exc
+        return failed
+
     def subset(self, names: list[str] | tuple[str, ...]) -> Registry:
         return Registry({n: self._entries[n] for n in names})
 
@@ -54,6 +65,11 @@ DEFAULT = Registry(BUILTIN)
 def load(name: str) -> Game:
     """The registered game of that name."""
     return DEFAULT.load(name)
+
+
+def load_all() -> dict[str, Exception]:
+    """Load every registered game; {name: what went wrong} for those that could not be loaded."""
+    return DEFAULT.load_all()
 
 
 def names() -> tuple[str, ...]:

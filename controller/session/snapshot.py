@@ -20,10 +20,7 @@ def _page_moves(state: State) -> tuple[tuple[int, str, str], ...]:
     if state.to_move is None or state.to_move is CHANCE or state.to_move is SIMULTANEOUS:
         return ()
     for seat in range(state.seats):
-        for m in state.legal_moves(seat):
-            e = state.effect(m)
-            if not (e.decision or e.decision_touch):
-                out.append((seat, str(m), state.describe(m)))
+        out.extend((seat, str(m), state.describe(m)) for m in state.page_moves(seat))
     return tuple(out)
 
 

@@ -56,6 +56,7 @@ async def _measure(seconds: float, pieces: int = OPENING, settle_us: float | Non
         scan_hz=m.scan_hz,
         settle=(m.settle_us if settle_us is None else settle_us) / 1e6,
         debounce=m.debounce,
+        still_hz=m.still_hz,
     )
     strip = NeoPixelStrip(FakePixels(), chain=ChainOrder(), settings=PixelSettings())
     strip.show(((40, 10, 0),) * 81)

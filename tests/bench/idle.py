@@ -1,10 +1,11 @@
 """Idle CPU of the real-board path: what a board waiting for a move costs, per second, with nobody touching it.
 
 The parts `agora play --board gpio` runs, with stand-ins only at the hardware edge: the GPIO scanner at the pin
-map's scan rate and settle wait through lgpio's group calls (`tests.hardware.fake_lgpio`, the switches closed
-under the start position's pieces), the NeoPixel strip through the pin map's chain and current budget (a pixel
-buffer that only counts), and the controller with its session and render loop on the system clock. It runs for
-`seconds` of real time; the figure is the CPU time the process used over that time, as a share of one core.
+map's scan rates (the still rate, as nobody touches the board) and settle wait through lgpio's group calls
+(`tests.hardware.fake_lgpio`, the switches closed under the start position's pieces), the NeoPixel strip through
+the pin map's chain and current budget (a pixel buffer that only counts), and the controller with its session and
+render loop on the system clock. It runs for `seconds` of real time; the figure is the CPU time the process used
+over that time, as a share of one core.
 
 `python -m tests.bench.idle [--seconds 10] [--game djambi]` prints it.
 """
@@ -74,6 +75,7 @@ async def _idle(seconds: float, game: str, warm_up: float) -> Idle:
         scan_hz=m.scan_hz,
         settle=m.settle_us / 1e6,
         debounce=m.debounce,
+        still_hz=m.still_hz,
     )
     pixels = CountingPixels()
     strip = NeoPixelStrip(pixels, chain=pm.leds.chain, settings=pm.leds.settings)

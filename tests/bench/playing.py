@@ -27,6 +27,7 @@ import httpx
 from controller import heap
 from controller.backends import Board, SimOptions, open_board
 from controller.clock import VirtualClock
+from controller.commands.play import warm_up
 from controller.games import CHANCE, SIMULTANEOUS, GameError, Move, State
 from controller.games.squares import parse as parse_square
 from controller.games.squares import squares_of
@@ -162,7 +163,8 @@ async def open_table(db: Path, game: str, seed: int, sim: SimOptions | None = No
     http = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1:8000")
     page = Page(app)
     await page.open()
-    heap.settled()  # as `agora play` does once it serves
+    heap.settled()  # as `agora play` does once it serves, and then once it has loaded every game
+    await warm_up()
     table = Table(clock, store, board, controller, app, http, page, runner, events)
     await _wait(table, lambda: True, 0.1)
     return table

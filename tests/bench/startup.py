@@ -119,6 +119,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("play", nargs="*", help="arguments of agora play (after --)")
     args = parser.parse_args(argv)
+    from tests.bench.table import compile_sources
+
+    compile_sources()  # as `make bench` does: an installed board starts from bytecode
     print(json.dumps(measure(args.runs, args.play or None)))
 
 

@@ -59,6 +59,13 @@ class Figure:
     details: list[str] = field(default_factory=list)
 
 
+def compile_sources() -> None:
+    """The sources compiled to bytecode, as an installed board has them (a checkout run with
+    PYTHONDONTWRITEBYTECODE would otherwise compile every module again at each start)."""
+    for part in ("controller", "hardware", "simulator", "tests"):
+        compileall.compile_dir(ROOT / part, quiet=2)
+
+
 # ---- the measurements, each run in a process of its own ---------------------------------------------------------
 
 
@@ -123,7 +130,10 @@ def _idle(quick: bool) -> dict[str, Figure]:
     from tests.bench.idle import idle
 
     found = idle(seconds=1.0 if quick else 20.0, warm_up=0.5 if quick else 3.0)
-    note = f"{found.scan_hz:.0f} scans/s, {found.strip_shows / found.seconds:.1f} frames/s sent to the LEDs"
+    note = (
+        f"{found.scan_hz:.0f} switch reads/s (the pin map's still rate; its full rate from a piece's first move), "
+        f"{found.strip_shows / found.seconds:.1f} frames/s sent to the LEDs"
+    )
     return {
         "idle": Figure(100 * found.share, note),
         "gpio": Figure(found.pin_calls_per_scan, "lgpio group calls (tests/hardware/fake_lgpio.py)"),
@@ -221,8 +231,7 @@ def main() -> None:
         found = MEASUREMENTS[args.one](args.quick)
         print(json.dumps({k: {"value": f.value, "note": f.note, "details": f.details} for k, f in found.items()}))
         return
-    for part in ("controller", "hardware", "simulator", "tests"):
-        compileall.compile_dir(ROOT / part, quiet=2)
+    compile_sources()
     names = [n for n in args.only.split(",") if n] or list(MEASUREMENTS)
     figures: dict[str, Figure] = {}
     for name in names:

@@ -11,55 +11,24 @@ squares, square indexes), each with and without the near misses.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from controller.games.djambi import Djambi
-from controller.games.djambi.diagram import position
 from controller.games.djambi.state import DjambiState
 from controller.games.physical import Effect
 from controller.recognizer import TurnIndex, build_index
+from tests.bench.djambi_widest import WIDEST, fresh
 
 GAME = Djambi()
 
-# Kills with free corpse placement make the widest positions. "random" is the widest met in 200 random games;
-# "constructed" was grown by hill-climbing on the move count: a Chief in power to oust, many victims in reach.
-WIDEST_RANDOM = """
-RC RA RM .. GM .. BM BC ..
-RR .. .. .. .. .. .. BD BR
-RM RM .. .. RN .. BM .. BM
-.. xx .. .. .. .. xx xx ..
-.. .. .. .. .. .. .. .. ..
-xx .. xx .. .. xx .. .. ..
-GM GM GN .. .. .. YN YM YM
-GR YD .. .. .. xx .. .. YR
-.. GC GM .. .. xx YM YM YC
-"""
-WIDEST_CONSTRUCTED = """
-.. BM GN GC .. YN RR YR ..
-YA .. RC .. .. YM RM .. YM
-.. .. .. YM .. RM .. BM ..
-GM .. .. .. .. .. BA .. YC
-.. .. .. .. BC .. .. .. ..
-GR GD BD .. RD .. .. .. BN
-.. RA .. RM .. YD .. xx ..
-YM .. BM RM .. BM .. .. ..
-.. .. GA BR GM RN .. xx ..
-"""
-
+# The start, and the widest positions (tests/bench/djambi_widest.py): (state, legal moves of the seat to move).
 POSITIONS: dict[str, tuple[DjambiState, int]] = {
     "start": (GAME.new(), 891),
-    "widest-random": (position(WIDEST_RANDOM, turn=2), 1165),
-    "widest-constructed": (position(WIDEST_CONSTRUCTED, turn=0), 3433),
+    **{name: (w.state(), w.moves) for name, w in WIDEST.items()},
 }
-NEAR_MISSES = {"start": 57, "widest-random": 48, "widest-constructed": 48}
-
-
-def fresh(state: DjambiState) -> DjambiState:
-    """An equal state with nothing computed yet (a state keeps its move list once listed)."""
-    return replace(state)
+NEAR_MISSES = {"start": 57, **{name: w.near_misses for name, w in WIDEST.items()}}
 
 
 def index(state: DjambiState, near_misses: bool = False) -> dict[int, list[Effect]]:

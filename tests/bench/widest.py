@@ -2,9 +2,9 @@
 
 "Widest" is the most legal moves for the seat at the board: the most candidates the recognizer indexes at a turn's
 start. For each game it is the widest position met in seeded random games (the engines' own playouts), and for
-Djambi, whose kills with a free corpse placement make the widest turns of all, also two constructed positions:
-3,433 moves (grown by hill-climbing on the move count) and 4,001 (grown further, never more pieces of a kind than
-a party has).
+Djambi, whose kills with a free corpse placement make the widest turns of all, also the two constructed positions
+of tests/bench/djambi_widest.py: 3,433 moves (grown by hill-climbing on the move count) and 4,001 (grown further,
+never more pieces of a kind than a party has).
 
 Both figures are measured on the real code paths, in CPU time of this thread:
 - `turn_start`: `Session.start` on a fresh copy of the position (nothing cached): the session's turn flow, the
@@ -24,36 +24,14 @@ from functools import cache
 
 from controller.clock import VirtualClock
 from controller.games import State, load
-from controller.games.djambi.diagram import position
 from controller.games.playout import random_step
 from controller.lights import render
 from controller.session.core import Session
 from controller.session.runner import Controller
 from controller.session.seats import SeatKind
 from simulator.board import SimBoard
+from tests.bench.djambi_widest import WIDEST
 
-DJAMBI_3433 = """
-.. BM GN GC .. YN RR YR ..
-YA .. RC .. .. YM RM .. YM
-.. .. .. YM .. RM .. BM ..
-GM .. .. .. .. .. BA .. YC
-.. .. .. .. BC .. .. .. ..
-GR GD BD .. RD .. .. .. BN
-.. RA .. RM .. YD .. xx ..
-YM .. BM RM .. BM .. .. ..
-.. .. GA BR GM RN .. xx ..
-"""
-DJAMBI_4001 = """
-.. GN YA GC .. GD GM YN ..
-BA .. RC .. .. BM RM .. BD
-.. .. .. YM .. RM .. RM ..
-RN .. .. .. .. .. BM .. YC
-.. .. .. .. BC .. .. .. ..
-.. .. GR .. RD .. BM .. ..
-.. RA .. RM .. YM .. .. ..
-.. .. YM RR .. .. .. .. ..
-.. .. .. .. .. .. .. .. ..
-"""
 GAMES = ("politrics", "polis", "politics1952", "chesspolitik", "djambi")
 
 
@@ -98,8 +76,7 @@ def widest(game: str, games: int = 30) -> tuple[Position, ...]:
     if met is not None:
         out.append(Position(game, f"widest of {games} random games", met))
     if game == "djambi":
-        out.append(Position(game, "constructed, 3,433 moves", position(DJAMBI_3433, turn=0)))
-        out.append(Position(game, "constructed, 4,001 moves", position(DJAMBI_4001, turn=0)))
+        out.extend(Position(game, w.label, w.state()) for name, w in WIDEST.items() if name != "widest-random")
     if not out:  # Chesspolitik: orders from phones; a turn's start at the board is its start position
         out.append(Position(game, "a phase of secret orders", load(game).new(seed=0)))
     return tuple(out)

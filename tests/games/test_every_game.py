@@ -173,6 +173,8 @@ def test_every_action_along_a_drawn_playout_keeps_the_invariants(name: str, seat
         for seat in range(state.seats):
             for move in state.legal_moves(seat)[:SAMPLE]:
                 check_move(state, move)
+            # A game's shortcut to its page moves gives what working out every legal move's effect gives.
+            assert state.page_moves(seat) == State.page_moves(state, seat), f"{name}: seat {seat}'s page moves"
     action = data.draw(moves(state))
     check_move(state, action, seat_of(action))
 

@@ -38,7 +38,14 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 
 class Rig:
-    def __init__(self, initial: int = 0, bounce: Bounce = NO_BOUNCE, seed: int = 0, backend: str = "lgpio") -> None:
+    def __init__(
+        self,
+        initial: int = 0,
+        bounce: Bounce = NO_BOUNCE,
+        seed: int = 0,
+        backend: str = "lgpio",
+        still_hz: float | None = None,
+    ) -> None:
         self.clock = VirtualClock()
         self.switches = Switches(initial, bounce=bounce, seed=seed)
         self.hands = SimHands(self.switches, self.clock)
@@ -57,6 +64,7 @@ class Rig:
             settle=30e-6,
             debounce=DEBOUNCE,
             spin=self.spins.append,
+            still_hz=still_hz,
         )
         self.events: list[BoardEvent] = []
         self._task: asyncio.Task[None] | None = None
@@ -256,3 +264,66 @@ async def test_a_failing_gpio_read_pauses_with_link_lost_and_resumes_when_reads_
     kinds = [type(e) for e in rig.events]
     assert kinds == [OccupancyChanged, LinkLost, LinkRestored]
     assert "bad handle" in rig.events[1].message  # type: ignore[union-attr]
+
+
+# ---- a still board is scanned more slowly -------------------------------------------------------------------------
+
+
+SQUARE = st.integers(0, 80)
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    initial=st.integers(0, (1 << 81) - 1),
+    touches=st.lists(
+        st.tuples(st.floats(0.0, 1.0), SQUARE, st.sampled_from([0.0, 0.002, 0.004, 0.012])), min_size=1, max_size=4
+    ),
+)
+def test_a_still_board_reports_the_same_changes_at_most_one_still_period_later(
+    initial: int, touches: list[tuple[float, int, float]]
+) -> None:
+    """Pieces lifted and placed (some put straight back, too briefly to count) at random moments, with still
+    spells in between: the slowed scanner reports exactly the changes the full-rate one does, each at most one
+    still period later (the debounce itself runs at the full rate)."""
+
+    async def run(still_hz: float | None) -> list[BoardEvent]:
+        rig = Rig(initial, still_hz=still_hz)
+        await rig.start()
+        t = 0.0
+        for pause, square, held in touches:
+            t += 0.6 + pause  # a still spell: long enough for the slower rate to start
+            await rig.at(t)
+            rig.hands.toggle(square)
+            if held:  # put straight back: a touch shorter than the debounce is no change
+                await rig.at(t + held)
+                rig.hands.toggle(square)
+        await rig.at(t + 1.0)
+        await rig.close()
+        return rig.events
+
+    full = asyncio.run(run(None))
+    still = asyncio.run(run(50.0))
+    changes = [e for e in full if isinstance(e, OccupancyChanged)]
+    slowed = [e for e in still if isinstance(e, OccupancyChanged)]
+    assert [e.occupancy for e in slowed] == [e.occupancy for e in changes]
+    for a, b in zip(changes, slowed, strict=True):
+        assert a.t <= b.t <= a.t + 4 * PERIOD + 1e-9
+    assert not [e for e in still if isinstance(e, SquaresUntrusted)]
+
+
+async def test_a_board_left_alone_reads_its_switches_at_the_still_rate_until_a_piece_moves() -> None:
+    rig = Rig(initial=sq("a1", "e5"), still_hz=50.0)
+    await rig.start()
+    await rig.at(10.0)
+    idle = rig.matrix.scans
+    assert 0.5 * 200 + 9.5 * 50 - 5 <= idle <= 0.5 * 200 + 9.5 * 50 + 5  # full rate for half a second, then 50/s
+    rig.hands.lift(parse("e5"))
+    await rig.at(10.5)
+    # Back to 200 scans a second from the first scan that saw the lift; the change debounced as at full rate.
+    assert rig.matrix.scans - idle >= 0.48 * 200
+    assert rig.changes()[-1] == (pytest.approx(10.035, abs=0.016), sq("a1"))
+
+
+async def test_the_still_rate_is_at_most_the_scan_rate() -> None:
+    with pytest.raises(ValueError, match="still scan rate"):
+        Rig(still_hz=400.0)

@@ -226,6 +226,12 @@ class DjambiState(State):
     def occupancy(self) -> int:
         return int(self.board.translate(_OCCUPIED)[::-1], 2)
 
+    def page_moves(self, seat: int) -> tuple[Move, ...]:
+        # A board move always moves a piece: only the few others (draws, passing, resigning) need their effect.
+        return tuple(
+            m for m in self.legal_moves(seat) if not isinstance(m, _BOARD_MOVES) and not self.effect(m).has_decision
+        )
+
     def effect(self, move: Move) -> Effect:
         # Thousands of calls per turn start (the recognizer's index): the listed moves are known by identity.
         if self._listed_by_id.get(id(move)) is not move:  # `_is_listed`, inline: thousands of calls per turn start

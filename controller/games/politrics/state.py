@@ -251,6 +251,11 @@ class PolitricsState(State):
     def occupancy(self) -> int:
         return self.layout.occ[0] | self.layout.occ[1]
 
+    def page_moves(self, seat: int) -> tuple[Move, ...]:
+        # Placing, stepping and beating always move a figure: only declarations and concessions need their effect.
+        moves = self.legal_moves(seat)
+        return tuple(m for m in moves if not isinstance(m, Place | Shift | Beat) and not self.effect(m).has_decision)
+
     def effect(self, move: Move) -> Effect:
         nxt = self.play(move)
         decision: tuple[Step, ...] = ()
