@@ -46,6 +46,7 @@ class RoomLink:
         self._frame = ""
         self.on_change: Callable[[], None] | None = None
         self.task: asyncio.Task[None] | None = None  # carrying messages (start_link)
+        self._acting: asyncio.Task[None] | None = None  # effects of this place's own action, queued for the loop
 
     # ---- the session's side: what happens here ------------------------------------------------------------
     def played_here(self, index: int, ply: Ply) -> None:
@@ -233,6 +234,16 @@ class RoomLink:
             self.journal.seal(self.room, p.sealed)
         if self.on_change is not None:
             self.on_change()
+        if p.effects and self._acting is None:
+            # This place's own action led to more (its sealed orders revealed as the last seat of a phase
+            # committed, a takeback it agreed to): the session is in the middle of that action, so the effects
+            # reach it as the loop's next input, in order with the board's events.
+            self._acting = asyncio.get_running_loop().create_task(self.controller.request(self._act_queued))
+
+    def _act_queued(self, session: Session, t: float) -> None:
+        self._acting = None
+        self._act(session, t)
+        self._flush()
 
     def _publish(self, topic: str, data: dict[str, Any], retain: bool = False) -> None:
         self.transport.publish(topic, encode(data), retain=retain)
