@@ -90,6 +90,8 @@ async def test_moves_made_at_one_board_are_carried_out_as_chores_at_the_other(tm
         assert mover.texts[-1] == text
         assert other.texts == mover.texts  # arrived, checked, played
         assert other.controller.session.chores_open  # ...and waits for the pieces to be moved
+        told = other.controller.session.message  # ...saying whose move it is
+        assert told.startswith(f"From {mover.name}: ") and "moves the dog from" in told
         await do_chores(other, True, clock)
         await do_chores(mover, False, clock)  # hops and captures of the mover's own move
         await settle(clock)
