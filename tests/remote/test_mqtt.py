@@ -96,3 +96,16 @@ async def test_a_wrong_password_is_said_plainly(broker: Broker):
     down = await next_of(bad.events(), LinkDown)
     assert "user name or password" in down.reason or "not authorised" in down.reason.lower()
     await bad.aclose()
+
+
+def test_agora_hub_prints_the_acl_the_broker_runs_with(capsys):
+    """The ACL a cafe installs (`agora hub --print-acl`) is the text the real broker of these tests enforces."""
+    from controller.cli import main
+    from controller.remote.acl import acl_file_text
+
+    assert main(["hub", "--print-acl", "--hub-user", HUB_USER, "--hub-user", "screen"]) == 0
+    printed = capsys.readouterr().out
+    assert printed == acl_file_text(hub_users=[HUB_USER, "screen"])
+    assert "user screen\ntopic read agora/v1/places/+/online\n" in printed
+    assert main(["hub"]) == 2
+    assert "--broker" in capsys.readouterr().err
