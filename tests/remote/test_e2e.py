@@ -133,3 +133,38 @@ def test_two_boards_play_a_whole_chesspolitik_year_through_the_broker(tmp_path: 
 
 def board_of(position: State) -> dict[str, tuple[str, int | None]]:
     return {name(sq): (p.kind, p.owner) for sq, p in position.pieces().items()}
+
+
+def polis_ply(mover: Server, other: Server, ply: int, rnd: random.Random) -> str:
+    """The player at `mover` makes ply `ply` on the board; it arrives at `other` and is carried out on both."""
+    state = wait(mover, lambda s, n=ply: s["ply"] == n and s["mode"] == "turn", f"turn {ply}")
+    view = state["view"]
+    text = race(POLIS.from_json(view), rnd)
+    carry_out(mover, effect_steps("polis", view, text, "decision"))
+    wait(other, lambda s, n=ply: s["ply"] == n + 1, f"ply {ply} arriving")
+    carry_out(other, effect_steps("polis", view, text, "whole"))
+    carry_out(mover, effect_steps("polis", view, text, "chores"))
+    settled(other, f"ply {ply} carried out where it arrived")
+    settled(mover, f"ply {ply}'s hops carried out")
+    return text
+
+
+def test_each_place_resumes_from_its_own_files_after_a_power_cut(tmp_path: Path, broker: Broker):
+    host, guest = pair(broker, tmp_path, "polis")
+    rnd = random.Random(4)
+    try:
+        played = [polis_ply(host, guest, 0, rnd)]
+        guest.kill()  # the guest's power is cut: kill -9, nothing said to anybody
+        guest = launch(["join", broker.url("guest", "table")], tmp_path / "g")  # the same command again
+        assert "resum" in guest.log.read_text().lower()
+        played.append(polis_ply(guest, host, 1, rnd))
+        host.kill()  # and then the host's
+        room = broker.url("host", "table")
+        host = launch(["play", "polis", "--players", "2", "--remote", room, "--seats", "board,remote"], tmp_path / "h")
+        played.append(polis_ply(host, guest, 2, rnd))
+        h, g = host.state(), guest.state()
+        assert [m["move"] for m in h["moves"]] == [m["move"] for m in g["moves"]] == played
+        assert h["view"] == g["view"] and not h["paused"] and not g["paused"]
+    finally:
+        host.stop()
+        guest.stop()
