@@ -13,7 +13,7 @@ MPY := .micropython
 MPY_WASM_VERSION := 1.27.0
 MPY_STUBS_VERSION := 1.29.0.post1
 
-.PHONY: play test quick lint typecheck typecheck-firmware drawings unit bench bench-broker browser broker shellcheck install-pi clean fuzz kill-test store-faults
+.PHONY: play test quick lint typecheck typecheck-firmware drawings unit bench bench-broker remote-games browser broker shellcheck install-pi clean fuzz kill-test store-faults
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Agora needs Python 3.11 or newer")'
@@ -114,6 +114,11 @@ bench: $(VENV)/.installed-test
 # One Mosquitto, many simulated boards (docs/remote.md): BOARDS=1000 SECONDS=60 by default.
 bench-broker: $(VENV)/.installed-test broker
 	$(BIN)/python -m tests.bench.broker --boards $${BOARDS:-1000} --seconds $${SECONDS:-60}
+
+# Every game played whole (make test plays the end of each) between two places on simulated boards through a real
+# Mosquitto, every ply carried out piece by piece on both boards: some 20 minutes (Politrics' random game is long).
+remote-games: $(VENV)/.installed-test broker
+	AGORA_REMOTE_PLIES=all $(BIN)/python -m pytest -p no:xdist -q --timeout 3600 tests/remote/test_games.py
 
 # The long fuzz runs (make test runs a bounded sample of each): 500,000 referee requests over the five games, and
 # 100,000 requests to the web API of a real `agora play` on 127.0.0.1.

@@ -12,16 +12,34 @@ from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--broker", required=True, help="the broker: mqtt://USER[:PASSWORD]@HOST[:PORT]/ (mqtts:// for TLS)"
-    )
+    parser.add_argument("--broker", help="the broker: mqtt://USER[:PASSWORD]@HOST[:PORT]/ (mqtts:// for TLS)")
     parser.add_argument("--host", default="127.0.0.1", help="address to serve the page on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8080, help="port of the page (default 8080)")
     parser.add_argument("--ca", type=Path, default=None, help="the certificate authority of a TLS broker")
     parser.add_argument("--password-file", type=Path, default=None, help="read the broker password from FILE")
+    parser.add_argument(
+        "--print-acl",
+        action="store_true",
+        help="print the broker's ACL file for Agora (Mosquitto's acl_file; docs/remote.md) and stop",
+    )
+    parser.add_argument(
+        "--hub-user",
+        action="append",
+        default=None,
+        metavar="USER",
+        help="with --print-acl: a broker user that may only read, for a hub (default: hub; repeat for more)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.print_acl:
+        from controller.remote.acl import acl_file_text
+
+        sys.stdout.write(acl_file_text(hub_users=args.hub_user or ["hub"]))
+        return 0
+    if not args.broker:
+        print("agora hub: name the broker: --broker mqtt://USER@HOST[:PORT]/ (or --print-acl)", file=sys.stderr)
+        return 2
     try:
         return asyncio.run(serve(args))
     except KeyboardInterrupt:

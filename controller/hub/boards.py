@@ -33,9 +33,7 @@ class Board:
             "room": room,
             "host": host,
             "game": self.info.get("title") or self.info.get("game"),
-            "players": [
-                s.get("name") + (f" ({s['place']})" if s.get("place") else "") for s in self.info.get("seats", [])
-            ],
+            "players": [_player(s) for s in self.info.get("seats", [])],
             "plies": snap.get("plies", self.info.get("plies", 0)),
             "turn": snap.get("turn", self.info.get("turn")),
             "last": snap.get("last"),
@@ -92,4 +90,5 @@ class Boards:
         out["frame"] = b.frame
         snap = self.snapshots.get((str(b.info.get("host")), str(b.info.get("room"))), {})
         out["view"] = snap.get("view")
+        out["pieces"] = snap.get("pieces", [])
         return out

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -23,12 +22,21 @@ from controller.remote.errors import MessageError
 from controller.remote.journal import Journal
 from controller.remote.messages import Entry, Private, Proposal, decode, encode
 from controller.remote.place import ApplyPly, Notice, Place, Rollback, Stopped, TakebackAsked
+from controller.remote.public import info_json, snapshot_json
+from controller.remote.replica import Applied
 from controller.remote.rooms import seat_of
 from controller.remote.transport import LinkDown, LinkUp, Received, Transport, TransportEvent
 from controller.session.core import Ply, Session
 from controller.session.pauses import PauseCause
 from controller.session.runner import Controller, frame_hex
 from controller.session.sources import Source
+
+
+def carry_out_text(applied: Applied) -> str:
+    """What the players read while the LEDs show a move made at another place as chores."""
+    if isinstance(applied.move, Orders):
+        return "Every power's orders are in: the lights show the pieces to move here."
+    return f"From {applied.entry.by}: {applied.before.describe(applied.move)} The lights show the pieces to move here."
 
 
 class RoomLink:
@@ -46,6 +54,7 @@ class RoomLink:
         self._frame = ""
         self.on_change: Callable[[], None] | None = None
         self.task: asyncio.Task[None] | None = None  # carrying messages (start_link)
+        self._acting: asyncio.Task[None] | None = None  # effects of this place's own action, queued for the loop
 
     # ---- the session's side: what happens here ------------------------------------------------------------
     def played_here(self, index: int, ply: Ply) -> None:
@@ -178,6 +187,8 @@ class RoomLink:
                 a = effect.applied
                 source = self._source(a.entry, a.move)
                 session.play_from_room(a.move, t, source, before=a.before)
+                if source is Source.REMOTE and session.chores_open:
+                    session.tell(carry_out_text(a))
             elif isinstance(effect, Rollback):
                 if effect.plies < len(session.history):
                     session.rollback_to(effect.plies, t)
@@ -233,60 +244,27 @@ class RoomLink:
             self.journal.seal(self.room, p.sealed)
         if self.on_change is not None:
             self.on_change()
+        if p.effects and self._acting is None:
+            # This place's own action led to more (its sealed orders revealed as the last seat of a phase
+            # committed, a takeback it agreed to): the session is in the middle of that action, so the effects
+            # reach it as the loop's next input, in order with the board's events.
+            self._acting = asyncio.get_running_loop().create_task(self.controller.request(self._act_queued))
+
+    def _act_queued(self, session: Session, t: float) -> None:
+        self._acting = None
+        self._act(session, t)
+        self._flush()
 
     def _publish(self, topic: str, data: dict[str, Any], retain: bool = False) -> None:
         self.transport.publish(topic, encode(data), retain=retain)
 
     def _snapshot(self) -> None:
-        r = self.place.replica
-        state = r.state
-        result = state.outcome()
-        last = r.plies[-1] if r.plies else None
-        text = None
-        if last is not None:
-            text = f"orders {last.entry.seat}" if isinstance(last.move, Orders) else last.entry.text
-        self._publish(
-            topics.snapshot(self.host, self.room),
-            {
-                "v": 1,
-                "room": self.room,
-                "game": r.setup.game,
-                "plies": len(r.plies),
-                "last": text,
-                "turn": state.turn_text(),
-                "outcome": None if result is None else result.to_json(),
-                "view": state.view(None),
-                "places": r.places,
-                "at": time.time(),
-            },
-            retain=True,
-        )
+        snapshot = snapshot_json(self.place.replica, self.room)
+        self._publish(topics.snapshot(self.host, self.room), snapshot, retain=True)
 
     def _info(self) -> None:
-        r = self.place.replica
-        state = r.state
-        info = state.game.info
-        names = info.seat_names.get(state.seats, ())
-        self._publish(
-            topics.info(self.place.name),
-            {
-                "v": 1,
-                "place": self.place.name,
-                "room": self.room,
-                "host": self.host,
-                "game": info.name,
-                "title": info.title,
-                "seats": [
-                    {"seat": k, "name": names[k] if k < len(names) else f"Seat {k}", "place": r.places[k]}
-                    for k in range(state.seats)
-                ],
-                "plies": len(r.plies),
-                "status": "over" if state.to_move is None else "playing",
-                "turn": state.turn_text(),
-                "at": time.time(),
-            },
-            retain=True,
-        )
+        info = info_json(self.place.name, self.place.replica, self.room, self.host)
+        self._publish(topics.info(self.place.name), info, retain=True)
 
     async def _publish_leds(self) -> None:
         """The board's LED picture for spectators, at most twice a second and only when it changed."""

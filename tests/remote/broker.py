@@ -24,6 +24,7 @@ from controller.remote.acl import acl_file_text
 MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
 MOSQUITTO_PASSWD = shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd"
 HUB_USER = "hub"
+SPY_USER = "spy"  # reads every topic, as whoever runs the broker could: what it sees early is a leak
 
 
 def free_port() -> int:
@@ -99,7 +100,8 @@ class Broker:
         # One call hashes every user's password: `-U` turns a file of USER:PASSWORD lines into the hashed form.
         passwd.write_text("".join(f"{user}:{password}\n" for user, password in self.users.items()))
         subprocess.run([MOSQUITTO_PASSWD, "-U", str(passwd)], check=True, capture_output=True)
-        (d / "acl").write_text(acl_file_text(hub_users=[HUB_USER]))
+        spy = f"user {SPY_USER}\ntopic read agora/#\n\n" if SPY_USER in self.users else ""
+        (d / "acl").write_text(spy + acl_file_text(hub_users=[HUB_USER]))
         lines = [
             # Started as root, mosquitto would become the `mosquitto` user and lose the test's private files.
             f"user {pwd.getpwuid(os.geteuid()).pw_name}",

@@ -7,9 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.remote.broker import HUB_USER, Broker
+from tests.remote.broker import HUB_USER, SPY_USER, Broker
 
-USERS = {"host": "host-secret", "guest": "guest-secret", "third": "third-secret", HUB_USER: "hub-secret"}
+USERS = {
+    "host": "host-secret",
+    "guest": "guest-secret",
+    "third": "third-secret",
+    HUB_USER: "hub-secret",
+    SPY_USER: "spy-secret",
+}
 
 
 @pytest.fixture

@@ -1,16 +1,38 @@
-"""A TCP relay between a place and its broker whose cable the tests can pull out and plug back in."""
+"""A TCP relay between a place and its broker whose cable the tests can pull out and plug back in, and which can
+deliver every message twice: it reads the MQTT packets going either way and sends each PUBLISH a second time (a
+copy marked as a duplicate, as a client or a broker resending after a lost acknowledgement would)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import Counter
+
+PUBLISH = 3
+DUP = 0x08
+
+
+async def read_packet(src: asyncio.StreamReader) -> bytes:
+    """One MQTT control packet: the fixed header (its type and flags, the remaining length) and the rest."""
+    head = await src.readexactly(1)
+    length, shift, raw = 0, 0, b""
+    while True:
+        byte = await src.readexactly(1)
+        raw += byte
+        length |= (byte[0] & 0x7F) << shift
+        shift += 7
+        if not byte[0] & 0x80:
+            break
+    return head + raw + await src.readexactly(length)
 
 
 class Cable:
-    def __init__(self, target_port: int) -> None:
+    def __init__(self, target_port: int, doubles: bool = False) -> None:
         self.target_port = target_port
+        self.doubles = doubles
         self.port = 0
         self.plugged = True
+        self.doubled: Counter[str] = Counter()  # PUBLISH packets sent twice, by direction ("up", "down")
         self._server: asyncio.Server | None = None
         self._writers: set[asyncio.StreamWriter] = set()
 
@@ -28,16 +50,25 @@ class Cable:
             writer.close()
             return
         self._writers |= {writer, up_writer}
-
-        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
-            with contextlib.suppress(OSError, asyncio.CancelledError):
-                while data := await src.read(65536):
-                    dst.write(data)
-                    await dst.drain()
-            dst.close()
-
-        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+        await asyncio.gather(self._pipe(reader, up_writer, "up"), self._pipe(up_reader, writer, "down"))
         self._writers -= {writer, up_writer}
+
+    async def _pipe(self, src: asyncio.StreamReader, dst: asyncio.StreamWriter, direction: str) -> None:
+        with contextlib.suppress(OSError, asyncio.CancelledError, asyncio.IncompleteReadError):
+            while True:
+                if not self.doubles:
+                    data = await src.read(65536)
+                    if not data:
+                        break
+                    dst.write(data)
+                else:
+                    packet = await read_packet(src)
+                    dst.write(packet)
+                    if packet[0] >> 4 == PUBLISH:
+                        dst.write(bytes([packet[0] | (DUP if packet[0] & 0x06 else 0)]) + packet[1:])
+                        self.doubled[direction] += 1
+                await dst.drain()
+        dst.close()
 
     def pull(self) -> None:
         """The cable is pulled: every connection through it dies at once, new ones are refused."""

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from controller.backends import SimOptions, open_board
 from controller.clock import VirtualClock
@@ -29,6 +31,7 @@ from tests.remote.broker import Broker
 
 WAIT = 120  # a bound on real time for an awaited event, never a pace
 SETTINGS = SessionSettings(computer_delay=0.5)
+T = TypeVar("T")
 
 
 @dataclass
@@ -149,7 +152,17 @@ async def broker_room(
     return host, guest
 
 
+async def within(awaitable: Awaitable[T], what: str) -> T:
+    """Await an event that must come: a hang (never a slow machine) ends in a failure naming what never came."""
+    try:
+        return await asyncio.wait_for(awaitable, WAIT)
+    except TimeoutError:
+        for task in asyncio.all_tasks():
+            task.print_stack(limit=6)
+        raise AssertionError(f"waited in vain for {what}") from None
+
+
 async def close_all(*sites: Site) -> None:
     for s in sites:
-        await s.close()
-        await s.link.transport.aclose()
+        await within(s.close(), f"{s.name} to stop")
+        await within(s.link.transport.aclose(), f"{s.name}'s connection to close")

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, expect
 from tests.e2e.conftest import browser  # noqa: F401  (the fixture)
 from tests.e2e.server import free_port
 from tests.remote.broker import HUB_USER, Broker
-from tests.remote.processes import WAIT, carry_out, effect_steps, launch, wait
+from tests.remote.processes import WAIT, carry_out, effect_steps, launch, toggle, wait
 
 pytestmark = pytest.mark.browser
 
@@ -56,6 +56,8 @@ def test_the_hub_lists_the_boards_and_shows_a_game_live(tmp_path: Path, broker: 
         text = state["legal"][0]
         carry_out(host, effect_steps("polis", state["view"], text, "decision"))
         wait(guest, lambda s: s["ply"] == 1, "the move at the guest")
+        after = wait(host, lambda s: s["ply"] == 1, "the move read at the host")
+        position = {p["square"]: p["kind"] for p in after["pieces"]}
         page = browser.new_page()
         page.goto(base + "/")
         row = page.locator("tr[data-place=host]")
@@ -66,6 +68,21 @@ def test_the_hub_lists_the_boards_and_shows_a_game_live(tmp_path: Path, broker: 
         row.get_by_role("button", name="Watch").click()
         expect(page.locator("#title")).to_contain_text("host: Polis")
         expect(page.locator("#turn")).to_contain_text("to move")
+        # The public position after the move, every piece on its square, and the LED picture the board shows.
+        page.wait_for_function(
+            """position => [...document.querySelectorAll('#board div')].every(
+                d => d.textContent === (position[d.dataset.square] || ''))""",
+            arg=position,
+            timeout=WAIT * 1000,
+        )
+        # Somebody at the host's table lifts a piece out of turn: the board lights it, and so does the hub.
+        lifted = next(p["square"] for p in after["pieces"] if p["owner"] == 0)
+        toggle(host, lifted, lift=True)
+        page.wait_for_function(
+            """() => [...document.querySelectorAll('#board div')].some(
+                d => d.style.background && !['', 'rgb(0, 0, 0)', '#000'].includes(d.style.background))""",
+            timeout=WAIT * 1000,
+        )
         guest.kill()  # no goodbye: the broker publishes the guest's last will
         expect(page.locator("tr[data-place=guest]")).to_contain_text("offline", timeout=WAIT * 1000)
         page.close()

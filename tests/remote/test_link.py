@@ -8,7 +8,8 @@ import random
 from pathlib import Path
 
 from controller.clock import VirtualClock
-from controller.games import SIMULTANEOUS
+from controller.games import SIMULTANEOUS, Orders, State, load
+from controller.games.playout import random_orders
 from controller.remote import topics
 from controller.remote.messages import Entry, EntryKind, Proposal, ProposalKind, Setup, decode, encode
 from controller.remote.transport import MemoryBus
@@ -21,9 +22,11 @@ async def settle(clock: VirtualClock, seconds: float = 1.5) -> None:
     await clock.advance(clock.now() + seconds)
 
 
-async def make_room(tmp_path: Path, clock: VirtualClock, game: str = "polis", seats: int = 2):
+async def make_room(
+    tmp_path: Path, clock: VirtualClock, game: str = "polis", seats: int | None = 2, start: State | None = None
+):
     bus = MemoryBus()
-    session, place, journal = new_host(tmp_path, game, ROOM, seats=seats)
+    session, place, journal = new_host(tmp_path, game, ROOM, seats=seats, start=start)
     host_t = bus.client("host", will=(topics.online("host"), b'{"v":1,"online":false}'))
     host = await start_site("host", session, place, host_t, journal, clock)
     await settle(clock)
@@ -87,6 +90,8 @@ async def test_moves_made_at_one_board_are_carried_out_as_chores_at_the_other(tm
         assert mover.texts[-1] == text
         assert other.texts == mover.texts  # arrived, checked, played
         assert other.controller.session.chores_open  # ...and waits for the pieces to be moved
+        told = other.controller.session.message  # ...saying whose move it is
+        assert told.startswith(f"From {mover.name}: ") and "moves the dog from" in told
         await do_chores(other, True, clock)
         await do_chores(mover, False, clock)  # hops and captures of the mover's own move
         await settle(clock)
@@ -131,5 +136,46 @@ async def test_secret_orders_are_sealed_until_both_committed(tmp_path: Path):
     await settle(clock)
     assert sorted(host.texts) == sorted(guest.texts) == ["orders 0:", "orders 1:"]
     assert host.texts == guest.texts
+    for s in (host, guest):
+        await s.close()
+
+
+async def test_the_host_closing_a_phase_plays_its_own_sealed_orders_and_the_missing_ones_at_once(tmp_path: Path):
+    clock = VirtualClock()
+    _bus, host, guest, *_ = await make_room(tmp_path, clock, "chesspolitik")
+    await host.controller.request(lambda s, t: s.submit_orders(0, ["K c1 H"], t))
+    await settle(clock)
+    assert host.texts == guest.texts == []
+    await host.controller.request(lambda s, t: s.close_orders(t))  # the host's timer: England gave nothing
+    await settle(clock)
+    assert sorted(host.texts) == sorted(guest.texts) == ["orders 0: K c1 H", "orders 1:"]
+    assert host.texts == guest.texts and host.controller.session.sealed == frozenset()
+    for s in (host, guest):
+        await s.close()
+
+
+def one_power_builds(seed: int) -> State:
+    """A Chesspolitik position, drawn from random orders, where France alone gives orders (a winter's builds)."""
+    rnd = random.Random(seed)
+    state = load("chesspolitik").new(2)
+    while state.to_move is not None and sorted(state.waiting_for()) != [0]:
+        seat = min(state.waiting_for())
+        state = state.play(Orders(seat, tuple(o for o in random_orders(state, seat, rnd) if str(o) != "Draw")))
+    assert state.to_move is SIMULTANEOUS
+    return state
+
+
+async def test_the_host_handing_in_the_last_orders_of_a_phase_plays_them_at_once(tmp_path: Path):
+    """The host's own orders that complete a phase are revealed by the host and played on its own board too, not
+    left waiting for the next message from elsewhere."""
+    clock = VirtualClock()
+    start = one_power_builds(5)
+    _bus, host, guest, *_ = await make_room(tmp_path, clock, "chesspolitik", seats=None, start=start)
+    orders = [str(o) for o in random_orders(start, 0, random.Random(1))]
+    await host.controller.request(lambda s, t: s.submit_orders(0, orders, t))
+    await settle(clock)
+    assert len(host.texts) == len(guest.texts) == 1 and host.texts == guest.texts
+    assert host.controller.session.state.view(None) == guest.controller.session.state.view(None)
+    assert host.controller.session.sealed == frozenset()
     for s in (host, guest):
         await s.close()

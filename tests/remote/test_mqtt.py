@@ -90,9 +90,44 @@ async def test_a_board_cannot_publish_in_another_places_name(broker: Broker):
     await spy.aclose()
 
 
+async def test_a_places_secrets_reach_that_place_only(broker: Broker):
+    """The host's message on `to/guest` (a seat's hand) reaches the guest; another board and the hub, subscribed to
+    every secret topic, get nothing of it, only what the host publishes for everybody after it."""
+    host = transport(broker, "host")
+    readers = {name: transport(broker, name) for name in ("guest", "third", HUB_USER)}
+    streams = {name: t.events() for name, t in readers.items()}
+    for name, t in readers.items():
+        t.subscribe(f"{topics.ROOT}/places/+/rooms/+/to/+")
+        t.subscribe(topics.info("host"))
+        await next_of(streams[name], LinkUp)
+    host_events = host.events()
+    await next_of(host_events, LinkUp)
+    host.publish(topics.private("host", "room", "guest"), b'{"cards":"secret"}', retain=True)
+    host.publish(topics.info("host"), b'{"after":true}', retain=True)  # the same publisher: delivered after it
+    assert (await next_of(streams["guest"], Received, topics.private("host", "room", "guest"))).payload
+    for name in ("third", HUB_USER):
+        first = await next_of(streams[name], Received)
+        assert first.topic == topics.info("host"), f"{name} read {first.topic}"
+    for t in (host, *readers.values()):
+        await t.aclose()
+
+
 async def test_a_wrong_password_is_said_plainly(broker: Broker):
     broker.users["guest"] = "not-the-password"
     bad = transport(broker, "guest")
     down = await next_of(bad.events(), LinkDown)
     assert "user name or password" in down.reason or "not authorised" in down.reason.lower()
     await bad.aclose()
+
+
+def test_agora_hub_prints_the_acl_the_broker_runs_with(capsys):
+    """The ACL a cafe installs (`agora hub --print-acl`) is the text the real broker of these tests enforces."""
+    from controller.cli import main
+    from controller.remote.acl import acl_file_text
+
+    assert main(["hub", "--print-acl", "--hub-user", HUB_USER, "--hub-user", "screen"]) == 0
+    printed = capsys.readouterr().out
+    assert printed == acl_file_text(hub_users=[HUB_USER, "screen"])
+    assert "user screen\ntopic read agora/v1/places/+/online\n" in printed
+    assert main(["hub"]) == 2
+    assert "--broker" in capsys.readouterr().err
