@@ -34,6 +34,7 @@ from controller.session.runner import Controller
 from controller.session.sources import Dice
 from controller.store import GameStore, default_db_path
 from controller.storelock import StoreLock
+from controller.thinker import ProcessThinker
 
 if TYPE_CHECKING:
     from controller.commands.room import Room
@@ -269,6 +270,7 @@ async def _serve_locked(args: argparse.Namespace, settings: SessionSettings, db:
         sim=board.hands is not None,
         pin_required=pin is not None,
         store=store,
+        thinker=ProcessThinker(),
     )
     try:
         address = choose_address(args.host, args.port, args.public_url)

@@ -11,6 +11,7 @@ from typing import Any
 
 from controller.games import Effect, Game, Move, Orders, State
 from controller.recognizer import Candidate, Recognizer, RecognizerSettings
+from controller.session.computer import Computers
 from controller.session.journal import Journal
 from controller.session.pauses import PauseCause, Pauses
 from controller.session.seats import SeatKind
@@ -66,6 +67,7 @@ class SessionView:
     _message: str
     _message_from_board: bool  # the message is why a move tried on the board is illegal
     _computer_due: float | None
+    _computers: Computers
     _orders_due: float | None
 
     @property
@@ -175,8 +177,13 @@ class SessionView:
         return self._orders_due
 
     def thinking(self) -> bool:
-        """A computer seat is about to move."""
-        return self._computer_due is not None
+        """A computer seat is about to move (thinking, or in the pause that lets people follow)."""
+        return self._computer_due is not None or self._computers.busy
+
+    @property
+    def computers(self) -> Computers:
+        """The computer seats' levels and the questions they ask a worker."""
+        return self._computers
 
     def move_list(self) -> list[dict[str, Any]]:
         return [
