@@ -16,6 +16,16 @@ from controller.ai import Level, think
 from controller.games import Game, Move, Orders, State
 
 INLINE_PLAYOUTS = 24  # the inline budget: deterministic, and quick enough for the session's own tests
+HINT_LEVEL = Level.NORMAL  # how long a hint is thought about
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The best move found for `seat` in `state`; shown while that position stands."""
+
+    state: State
+    seat: int
+    move: Move
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +46,8 @@ class Computers:
         self._levels = [Level.parse(text) if text else Level.NORMAL for text in given[:seats]]
         self._ticket = 0
         self._open: dict[int, tuple[int, State]] = {}  # ticket -> (seat, the position it was asked in)
+        self._hints: set[int] = set()  # tickets that ask for a hint, not for a computer seat's move
+        self.hint: Hint | None = None
         self._asks: list[ThinkRequest] = []
         self._cancelled = False
         self._held: tuple[State, Move] | None = None  # thought of before the pause people need was over
@@ -56,11 +68,22 @@ class Computers:
         held, self._held = self._held, None
         return held[1] if held is not None and held[0] is state else None
 
-    def ask(self, state: State, seat: int, seed: int) -> None:
+    def ask(self, state: State, seat: int, seed: int, hint: bool = False) -> None:
         self._ticket += 1
         self._open[self._ticket] = (seat, state)
-        view = state.view(seat)
-        self._asks.append(ThinkRequest(self._ticket, state.game.name, view, seat, self._levels[seat].value, seed))
+        if hint:
+            self._hints.add(self._ticket)
+        level = HINT_LEVEL if hint else self._levels[seat]
+        self._asks.append(ThinkRequest(self._ticket, state.game.name, state.view(seat), seat, level.value, seed))
+
+    def hint_for(self, state: State, seat: int | None) -> Hint | None:
+        """The hint standing in `state`, if `seat` may see it (a spectator only in a game without secrets)."""
+        hint = self.hint
+        if hint is None or hint.state is not state:
+            return None
+        if seat != hint.seat and state.game.info.hidden_information:
+            return None
+        return hint
 
     def inline(self, state: State, seat: int, seed: int) -> Move:
         return think(state.game, state.view(seat), seat, playouts=INLINE_PLAYOUTS, seed=seed).move
@@ -71,19 +94,23 @@ class Computers:
             self._cancelled = True
         self._open.clear()
         self._asks.clear()
+        self._hints.clear()
         self._held = None
 
     def answer(self, ticket: int, text: str | None, game: Game, state: State) -> tuple[int, Move] | None:
         """The seat and move of an answer still wanted in `state`; None for an answer nobody waits for any more.
         A worker that could not think (None) is stood in for by the inline budget, so the game never hangs."""
-        asked = self._open.get(ticket)
+        asked = self._open.pop(ticket, None)
+        hint = ticket in self._hints
+        self._hints.discard(ticket)
         if asked is None or asked[1] is not state:
-            self._open.pop(ticket, None)
             return None
-        del self._open[ticket]
         seat = asked[0]
         move = self.inline(state, seat, ticket) if text is None else game.parse(text, state, seat)
         if isinstance(move, Orders) and move.seat != seat:
+            return None
+        if hint:
+            self.hint = Hint(state, seat, move)
             return None
         return seat, move
 

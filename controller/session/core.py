@@ -27,7 +27,7 @@ from controller.recognizer import (
     build_index,
 )
 from controller.session import events as ev
-from controller.session.computer import Computers, seed_from
+from controller.session.computer import Computers, Hint, seed_from
 from controller.session.journal import Journal
 from controller.session.pauses import PauseCause, Pauses
 from controller.session.seats import Room, SeatKind
@@ -408,6 +408,27 @@ class Session(SessionView):
             return
         if s.legal_moves():
             self._commit(self._computers.inline(s, s.to_move, seed_from(self._rng)), t, Source.COMPUTER)
+
+    def request_hint(self, seat: int | None, t: float) -> None:
+        """Think about the best move for `seat` (None: the seat to move, in a game without secrets); the LEDs show it
+        in a game without secrets, and the snapshot of whoever may see it holds it."""
+        s = self._state
+        if self._abandoned or s.to_move is None:
+            raise SessionError("there is no move to hint at now")
+        if seat is None:
+            if s.game.info.hidden_information:
+                raise SessionError("in a game with secrets a hint is asked for on the seat's own page")
+            if not isinstance(s.to_move, int):
+                raise SessionError("a hint is for the seat to move")
+            seat = s.to_move
+        if s.to_move != seat and not (s.to_move is SIMULTANEOUS and seat in s.waiting_for() - self._sealed):
+            raise SessionError(f"seat {seat} has nothing to decide now")
+        if self._computers.hint_for(s, seat) is not None:
+            return
+        if self._computers.worker:
+            self._computers.ask(s, seat, seed_from(self._rng), hint=True)
+            return
+        self._computers.hint = Hint(s, seat, self._computers.inline(s, seat, seed_from(self._rng)))
 
     def on_thought(self, ticket: int, text: str | None, t: float) -> None:
         """A worker's answer: played (or handed in) if it is still wanted, dropped if the game moved on."""

@@ -391,6 +391,7 @@ class Controller:
             paused=s.paused,
             winners=winners,
             drawn=result is not None and not result.winners,
+            hint=s.hint_squares(),
         )
 
     async def _render_loop(self, period: float) -> None:

@@ -149,3 +149,22 @@ def test_seats_name_a_computers_level_and_a_resumed_game_keeps_it(tmp_path) -> N
     resumed = resume_session(store)
     assert resumed is not None and resumed.computers.level(1).value == "hard"
     assert list(resumed.seat_kinds) == [SeatKind.BOARD, SeatKind.COMPUTER]
+
+
+def test_a_hint_stands_until_the_position_changes_and_lights_its_squares() -> None:
+    from controller.lights import render
+    from controller.lights.scene import SceneInput
+
+    game = Jumps()
+    session = Session(game, game.new(seed=0), seat_kinds=[SeatKind.BOARD, SeatKind.BOARD])
+    session.start(0, 0.0)
+    session.request_hint(None, 0.1)
+    hint = session.hint(None)
+    assert hint is not None and hint["seat"] == 0 and hint["move"] in [str(m) for m in session.state.legal_moves()]
+    (square,) = session.hint_squares()  # a placement: the square it goes to
+    guidance = session.recognizer.guidance()
+    lit = render(SceneInput(guidance=guidance, region=session.region, hint=(square,)), 0.1)
+    dark = render(SceneInput(guidance=guidance, region=session.region), 0.1)
+    assert lit[square] != dark[square]
+    session.play_text(hint["move"], 0.2, seat=0)
+    assert session.hint(None) is None and session.hint_squares() == ()
