@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from controller.ai import Level, think
-from controller.games import Game, Move, Orders, State
+from controller.games import SIMULTANEOUS, Game, Move, Orders, State
 
 INLINE_PLAYOUTS = 24  # the inline budget: deterministic, and quick enough for the session's own tests
 HINT_LEVEL = Level.NORMAL  # how long a hint is thought about
@@ -76,6 +76,10 @@ class Computers:
         level = HINT_LEVEL if hint else self._levels[seat]
         self._asks.append(ThinkRequest(self._ticket, state.game.name, state.view(seat), seat, level.value, seed))
 
+    def asking(self, seat: int) -> bool:
+        """A question for `seat`'s own move is open (not a hint)."""
+        return any(s == seat and t not in self._hints for t, (s, _) in self._open.items())
+
     def hint_for(self, state: State, seat: int | None) -> Hint | None:
         """The hint standing in `state`, if `seat` may see it (a spectator only in a game without secrets)."""
         hint = self.hint
@@ -103,7 +107,12 @@ class Computers:
         asked = self._open.pop(ticket, None)
         hint = ticket in self._hints
         self._hints.discard(ticket)
-        if asked is None or asked[1] is not state:
+        if asked is None:
+            return None
+        # Orders stay good while the phase lasts (other seats handing theirs in changes nothing they may order);
+        # a move is only good in the very position it was thought about in.
+        same_phase = not hint and asked[1].to_move is SIMULTANEOUS and state.to_move is SIMULTANEOUS
+        if asked[1] is not state and not (same_phase and asked[0] in state.waiting_for()):
             return None
         seat = asked[0]
         move = self.inline(state, seat, ticket) if text is None else game.parse(text, state, seat)

@@ -377,7 +377,8 @@ class Session(SessionView):
             for seat in sorted(s.waiting_for() - self._sealed):
                 if self._seat_kinds[seat] is SeatKind.COMPUTER and self._state is s:
                     if self._computers.worker:
-                        self._computers.ask(s, seat, seed_from(self._rng))
+                        if not self._computers.asking(seat):
+                            self._computers.ask(s, seat, seed_from(self._rng))
                         continue
                     orders = self._computers.inline(s, seat, seed_from(self._rng))
                     assert isinstance(orders, Orders)
@@ -467,6 +468,8 @@ class Session(SessionView):
         same_phase = before.to_move is SIMULTANEOUS and after.waiting_for() <= before.waiting_for()
         if after.to_move is not SIMULTANEOUS or not same_phase:
             self._orders_due = None  # the phase of orders is over: the next one gets a fresh timer
+            if before.to_move is SIMULTANEOUS:
+                self._computers.cancel()  # orders still being thought about were for the phase just resolved
         self._prompt = ()
         self._message = ""
         start = before.occupancy()

@@ -168,3 +168,19 @@ def test_a_hint_stands_until_the_position_changes_and_lights_its_squares() -> No
     assert lit[square] != dark[square]
     session.play_text(hint["move"], 0.2, seat=0)
     assert session.hint(None) is None and session.hint_squares() == ()
+
+
+def test_computer_orders_are_asked_once_per_seat_and_last_the_phase() -> None:
+    from tests.toys.standoff import Standoff
+
+    game = Standoff()
+    session = Session(game, game.new(seed=1), seat_kinds=[SeatKind.COMPUTER, SeatKind.COMPUTER])
+    session.computers.worker = True
+    session.start(session.state.occupancy(), 0.0)
+    asks, _ = session.computers.drain()
+    assert sorted(a.seat for a in asks) == [0, 1]
+    first, second = sorted(asks, key=lambda a: a.seat)
+    session.on_thought(first.ticket, "orders 0:", 0.1)  # seat 0 hands in: the phase goes on
+    assert session.computers.drain()[0] == []  # seat 1 is not asked again
+    session.on_thought(second.ticket, "orders 1:", 0.2)  # its answer, thought about before seat 0's, still counts
+    assert [p.seat for p in session.history if p.source is Source.COMPUTER] == [0, 1]
