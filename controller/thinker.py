@@ -105,6 +105,11 @@ class ProcessThinker:
         self._jobs = self._answers = None
         self._process = None
 
+    def warm(self) -> None:
+        """Start the worker now (starting it costs the loop some milliseconds: better before the board is live)."""
+        if self._process is None:
+            self._start()
+
     def submit(self, request: ThinkRequest) -> None:
         if self._process is None or not self._process.is_alive():
             if self._process is not None:

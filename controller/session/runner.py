@@ -32,6 +32,7 @@ from controller.session.core import Session
 from controller.session.events import Event
 from controller.session.journal import StoreWorker
 from controller.session.pauses import PauseCause
+from controller.session.seats import SeatKind
 from controller.session.thinking import Thinker
 
 T = TypeVar("T")
@@ -143,6 +144,8 @@ class Controller:
         if self._thinker is not None:
             self._thinker.attach(asyncio.get_running_loop(), self._thought)
             self._session.computers.worker = True
+            if SeatKind.COMPUTER in self._session.seat_kinds:
+                self._thinker.warm()
         self._session.start(self._matrix.scan(), self._clock.now())
         self._publish(self._session.drain())
         self._ask_thinker()

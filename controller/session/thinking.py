@@ -14,6 +14,10 @@ class Thinker(Protocol):
         """Answers are handed to `deliver(ticket, move text or None)` inside `loop`."""
         ...
 
+    def warm(self) -> None:
+        """Get ready to think (start the worker) before anything is asked."""
+        ...
+
     def submit(self, request: ThinkRequest) -> None: ...
 
     def cancel(self) -> None:
