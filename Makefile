@@ -13,7 +13,7 @@ MPY := .micropython
 MPY_WASM_VERSION := 1.27.0
 MPY_STUBS_VERSION := 1.29.0.post1
 
-.PHONY: play test quick lint typecheck typecheck-firmware drawings unit bench bench-broker remote-games browser broker shellcheck install-pi clean fuzz kill-test store-faults
+.PHONY: play test quick lint typecheck typecheck-firmware drawings unit bench bench-broker remote-games browser broker shellcheck install-pi clean fuzz kill-test store-faults arena
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Agora needs Python 3.11 or newer")'
@@ -119,6 +119,18 @@ bench-broker: $(VENV)/.installed-test broker
 # Mosquitto, every ply carried out piece by piece on both boards: some 20 minutes (Politrics' random game is long).
 remote-games: $(VENV)/.installed-test broker
 	AGORA_REMOTE_PLIES=all $(BIN)/python -m pytest -p no:xdist -q --timeout 3600 tests/remote/test_games.py
+
+# The computer players' strength: every game, hard against random and greedy, each level against the one below
+# (seat-rotated, win rates with 95% intervals; README "Computer players"). Hours at the default size: ARENA_GAMES=N.
+ARENA_GAMES ?= 20
+ARENA_PAIRS ?= mcts:hard,random mcts:hard,greedy mcts:normal,mcts:easy mcts:hard,mcts:normal
+arena: $(VENV)/.installed
+	@for game in polis politrics politics1952 chesspolitik djambi; do \
+		extra=""; [ $$game = politrics ] && extra="--option target=20"; \
+		for pair in $(ARENA_PAIRS); do \
+			nice -n 10 $(BIN)/agora arena $$game --players $$pair --games $(ARENA_GAMES) --seed 1 $$extra || exit 1; \
+		done; \
+	done
 
 # The long fuzz runs (make test runs a bounded sample of each): 500,000 referee requests over the five games, and
 # 100,000 requests to the web API of a real `agora play` on 127.0.0.1.

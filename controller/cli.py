@@ -29,6 +29,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "join": ("controller.commands.join", "join a room another board hosts on an MQTT broker and play its free seats"),
     "hub": ("controller.commands.hub", "serve one page listing every board on an MQTT broker and spectate their games"),
     "history": ("controller.commands.history", "list, export (JSON) and show the games stored on this board"),
+    "demo": ("controller.commands.demo", "computer against computer on the simulated board's page, for a window"),
+    "arena": ("controller.commands.arena", "play computer players against each other and print their win rates"),
 }
 
 

@@ -10,12 +10,15 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from controller.ai import think
+from controller.ai.budget import Level
 from controller.errors import AgoraError, ErrorKind, IllegalMoveError, ProtocolError, answer_for
-from controller.games import CHANCE, SIMULTANEOUS, Game, Move, State, to_move_json
+from controller.games import CHANCE, SIMULTANEOUS, Game, Move, Orders, State, to_move_json
 from controller.visibility import legal_for, view_for
 
 Answer = dict[str, Any]
 MAX_LINE = 1_000_000  # a request longer than this is refused rather than parsed
+MAX_PLAYOUTS = 100_000  # a `think` budget beyond this would keep the referee from answering for minutes
 
 
 def error(kind: ErrorKind, message: str) -> Answer:
@@ -162,6 +165,34 @@ class Referee:
         seat = _seat(req, self.state, required=False)
         return self.describe(seat, state_json=view_for(self.state, seat), as_viewer=True)
 
+    def cmd_think(self, req: Mapping[str, Any]) -> Answer:
+        """The move (or order set) the computer player would make for `seat`, from that seat's view only; the
+        state does not change. Deterministic for a seed and a playout budget."""
+        seat = _required_seat(req, self.state)
+        level_text = _field(req, "level", str, required=False)
+        playouts = _field(req, "playouts", int, required=False)
+        seed = _field(req, "seed", int, required=False) or 0
+        if playouts is not None and level_text is not None:
+            raise ProtocolError("give 'level' or 'playouts', not both")
+        if playouts is not None and not 1 <= playouts <= MAX_PLAYOUTS:
+            raise ProtocolError(f"'playouts' is 1 to {MAX_PLAYOUTS}, not {playouts}")
+        try:
+            level = None if level_text is None else Level.parse(level_text)
+        except ValueError as exc:
+            raise ProtocolError(str(exc)) from None
+        s = self.state
+        if s.to_move != seat and not (s.to_move is SIMULTANEOUS and seat in s.waiting_for()):
+            raise IllegalMoveError(f"seat {seat} has nothing to decide now")
+        result = think(self.game, view_for(s, seat), seat, level=level, playouts=playouts, seed=seed)
+        answer = self.describe(seat, as_viewer=True)
+        if isinstance(result.move, Orders):
+            answer["orders"] = [str(o) for o in result.move.orders]
+        else:
+            answer["move"] = str(result.move)
+        answer["value"] = round(result.value, 4)
+        answer["playouts"] = result.iterations
+        return answer
+
     COMMANDS: ClassVar[dict[str, Callable[[Referee, Mapping[str, Any]], Answer]]] = {
         "new": cmd_new,
         "legal": cmd_legal,
@@ -173,6 +204,7 @@ class Referee:
         "load": cmd_load,
         "undo": cmd_undo,
         "view": cmd_view,
+        "think": cmd_think,
     }
 
     def handle(self, line: str) -> Answer:

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from controller.games import Game
-from controller.session.seats import SeatKind
+from controller.session.seats import SeatKind, parse_seat
 
 
 class UsageError(ValueError):
@@ -20,7 +20,8 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
         "--seats",
         default=None,
         metavar="KINDS",
-        help="who plays each seat, comma separated: board, phone or computer (default: all at the board)",
+        help="who plays each seat, comma separated: board, phone or computer, a computer's level after a colon "
+        "(computer:easy, computer:normal, computer:hard; default normal); default: all at the board",
     )
     parser.add_argument("--seed", type=int, default=None, help="seed for dice and deals (random if left out)")
     parser.add_argument(
@@ -56,3 +57,10 @@ def parse_seats(text: str | None, count: int) -> list[SeatKind]:
     if len(kinds) != count:
         raise UsageError(f"--seats names {len(kinds)} seats but the game has {count} players")
     return kinds
+
+
+def parse_levels(text: str | None, count: int) -> list[str | None]:
+    """The level each computer seat of `--seats` names (None: the default); `parse_seats` checked the text."""
+    if text is None:
+        return [None] * count
+    return [parse_seat(k)[1] for k in text.split(",") if k.strip()]

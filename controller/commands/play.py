@@ -10,7 +10,7 @@ import signal
 import socket
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 from urllib.parse import urlsplit
@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from controller import heap
 from controller.backends import BOARD_ERRORS, BoardSpecError, add_board_arguments, open_board
 from controller.clock import SystemClock
-from controller.commands.options import UsageError, add_game_arguments
+from controller.commands.options import UsageError, add_game_arguments, parse_levels, parse_seats
 from controller.commands.resume import Choice, choose_session, resume_note
 from controller.errors import SessionError, StoreError
 from controller.games import GameError, load, names
@@ -34,6 +34,7 @@ from controller.session.runner import Controller
 from controller.session.sources import Dice
 from controller.store import GameStore, default_db_path
 from controller.storelock import StoreLock
+from controller.thinker import ProcessThinker
 
 if TYPE_CHECKING:
     from controller.commands.room import Room
@@ -164,6 +165,36 @@ async def warm_up() -> None:
     heap.settled()
 
 
+def _demo_game(args: argparse.Namespace, store: StoreWorker, settings: SessionSettings) -> Session:
+    """The next game of the demo: the same game, every seat a computer of the demo's level, a fresh seed."""
+    kinds = parse_seats(args.seats, len(args.seats.split(",")))
+    levels = parse_levels(args.seats, len(kinds))
+    return new_session(args.game, seats=len(kinds), seat_kinds=kinds, levels=levels, store=store, settings=settings)
+
+
+def _with_demo(
+    control: asyncio.Task[None],
+    controller: Controller,
+    hands: Hands,
+    clock: SystemClock,
+    pace: float,
+    restart: Callable[[], Session],
+) -> asyncio.Task[None]:
+    """The controller's task with the demo's hands running beside it (cancelled with it)."""
+    from controller.demo import play_hands
+
+    async def both() -> None:
+        hands_task = asyncio.create_task(play_hands(controller, hands, clock, pace, restart), name="demo")
+        try:
+            await control
+        finally:
+            hands_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await hands_task
+
+    return asyncio.create_task(both(), name="controller+demo")
+
+
 def _port_free(host: str, port: int) -> bool:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as s:
@@ -191,6 +222,9 @@ async def serve(args: argparse.Namespace) -> int:
     settings = SessionSettings(
         recognizer=RecognizerSettings(takebacks=not args.no_takebacks), dice=Dice(args.dice), order_time=args.order_time
     )
+    demo_pace = getattr(args, "demo_pace", None)  # `agora demo`: computers only, their pause paced for watchers
+    if demo_pace is not None:
+        settings = replace(settings, computer_delay=demo_pace)
     db = args.db or default_db_path()
     try:
         lock = StoreLock(db)  # first: a second board on the same file is told who holds it
@@ -269,6 +303,7 @@ async def _serve_locked(args: argparse.Namespace, settings: SessionSettings, db:
         sim=board.hands is not None,
         pin_required=pin is not None,
         store=store,
+        thinker=ProcessThinker(),
     )
     try:
         address = choose_address(args.host, args.port, args.public_url)
@@ -295,6 +330,11 @@ async def _serve_locked(args: argparse.Namespace, settings: SessionSettings, db:
     # The board first: sensors read and the position on the LEDs before the web stack is even loaded (on a Pi Zero
     # 2 W that takes seconds). It loads on a worker thread, so the board answers its pieces meanwhile.
     control = asyncio.create_task(controller.run(), name="controller")
+    demo_pace = getattr(args, "demo_pace", None)
+    if demo_pace is not None and board.hands is not None:
+        control = _with_demo(
+            control, controller, board.hands, clock, demo_pace, lambda: _demo_game(args, store, settings)
+        )
     live = asyncio.create_task(controller.live(), name="live")
     await asyncio.wait({control, live}, return_when=asyncio.FIRST_COMPLETED)
     live.cancel()

@@ -7,11 +7,12 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass, field
 
-from controller.commands.options import parse_options, parse_seats
+from controller.commands.options import parse_levels, parse_options, parse_seats
 from controller.games import load
 from controller.session.core import Session, SessionSettings
 from controller.session.factory import new_session, session_from_record
 from controller.session.journal import StoreWorker
+from controller.session.seats import seat_text
 from controller.store import GameRecord, GameStore
 
 
@@ -37,7 +38,14 @@ def choose_session(
     seats = game.info.check_seats(args.players)
     kinds = parse_seats(args.seats, seats)
     session = new_session(
-        game, seats=seats, seed=args.seed, options=options, seat_kinds=kinds, store=writer, settings=settings
+        game,
+        seats=seats,
+        seed=args.seed,
+        options=options,
+        seat_kinds=kinds,
+        store=writer,
+        settings=settings,
+        levels=parse_levels(args.seats, seats),
     )
     return Choice(session, False)
 
@@ -61,7 +69,8 @@ def ignored_arguments(args: argparse.Namespace, record: GameRecord) -> list[str]
             out.append(f"--option {item}")
     if args.seats is not None:
         try:
-            kinds = [k.value for k in parse_seats(args.seats, record.seats)]
+            levels = parse_levels(args.seats, record.seats)
+            kinds = [seat_text(k, lv) for k, lv in zip(parse_seats(args.seats, record.seats), levels, strict=True)]
         except Exception:
             kinds = []
         if kinds != record.seat_kinds:

@@ -41,6 +41,7 @@ class Meaning(enum.Enum):
     PROMPT = "the board needs an answer on the page"
     CONFIRMED = "move confirmed"
     THINKING = "the computer is thinking"
+    HINT = "the move a hint suggests (from one square to the other)"
     PAUSED = "the board lost its link; the game waits"
     WINNER = "the winner's pieces"
     DRAW = "the game is drawn"
@@ -61,6 +62,7 @@ LANGUAGE: dict[Meaning, tuple[RGB, Pattern, float]] = {
     Meaning.PROMPT: (ORANGE, Pattern.BLINK, 1.0),
     Meaning.CONFIRMED: (BLUISH_GREEN, Pattern.ONCE, 1.0),
     Meaning.THINKING: (BLUE, Pattern.PULSE, 0.6),
+    Meaning.HINT: (SKY_BLUE, Pattern.ALTERNATE, 0.9),
     Meaning.PAUSED: (BLUE, Pattern.BLINK, 0.6),
     Meaning.WINNER: (BLUISH_GREEN, Pattern.PULSE, 1.0),
     Meaning.DRAW: (SKY_BLUE, Pattern.PULSE, 0.6),
@@ -68,7 +70,7 @@ LANGUAGE: dict[Meaning, tuple[RGB, Pattern, float]] = {
 
 # Meanings that can be lit at the same time; within a group every pattern differs.
 TOGETHER: tuple[frozenset[Meaning], ...] = (
-    frozenset({Meaning.TO_MOVE, Meaning.CONFIRMED}),
+    frozenset({Meaning.TO_MOVE, Meaning.CONFIRMED, Meaning.HINT}),
     frozenset({Meaning.ORIGIN, Meaning.DESTINATION, Meaning.CAPTURE}),
     frozenset({Meaning.MISMATCH_FILL, Meaning.MISMATCH_EMPTY, Meaning.WHY}),
     frozenset(

@@ -30,6 +30,7 @@ class SceneInput:
     paused: bool = False
     winners: int | None = None  # squares of the winners' pieces once the game is over
     drawn: bool = False
+    hint: tuple[int, ...] = ()  # a hint's squares: where the move starts, where it ends
 
 
 def _rgb(hex_colour: str) -> RGB:
@@ -91,6 +92,11 @@ def draw(scene: SceneInput, t: float) -> Drawn:
         moving |= _paint(frame, g.destinations, Meaning.DESTINATION, t)
         moving |= _paint(frame, g.captures, Meaning.CAPTURE, t)
         moving |= _paint(frame, g.lifted & ~(g.mismatch_fill | g.mismatch_empty), Meaning.ORIGIN, t)
+        if scene.hint and not g.lifted:
+            colour, pattern, peak = LANGUAGE[Meaning.HINT]
+            for phase, sq in enumerate(scene.hint):
+                frame[sq] = _scale(colour, peak * intensity(pattern, t, phase=phase))
+            moving = True
     if g.mode is Mode.CHORES:
         colour, pattern, peak = LANGUAGE[Meaning.CHORE_MOVE]
         removals = g.chore_removals

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 from controller.errors import IllegalMoveError, SessionError
 from controller.games import CHANCE, SIMULTANEOUS, Effect, Game, Move, Orders, State, Step
-from controller.games.playout import random_orders
 from controller.recognizer import (
     Cancelled,
     Candidate,
@@ -28,6 +27,7 @@ from controller.recognizer import (
     build_index,
 )
 from controller.session import events as ev
+from controller.session.computer import Computers, Hint, seed_from
 from controller.session.journal import Journal
 from controller.session.pauses import PauseCause, Pauses
 from controller.session.seats import Room, SeatKind
@@ -65,6 +65,7 @@ class Session(SessionView):
         tokens: Sequence[str] = (),
         history: Sequence[Ply] = (),
         seed: int = 0,
+        levels: Sequence[str | None] = (),
     ) -> None:
         if len(seat_kinds) != state.seats:
             raise SessionError(f"{state.seats} seats need {state.seats} seat kinds, not {len(seat_kinds)}")
@@ -97,6 +98,7 @@ class Session(SessionView):
         self._chores_open = False  # chores were asked for and are not done yet
         self._orders_due = None  # when the host's timer ends this phase of secret orders
         self._rng = random.Random(seed)
+        self._computers = Computers(state.seats, levels)
         self._announced_over = -1
 
     # ---- starting --------------------------------------------------------------------------------------------
@@ -330,6 +332,7 @@ class Session(SessionView):
         self._announced_over = -1
         self._prompt = ()
         self._computer_due = None
+        self._computers.cancel()
         self._events.append(ev.TakenBack(t, tuple(p.text for p in reversed(undone))))
         target = self._state.occupancy()
         if guided and self._occupancy != target:
@@ -373,7 +376,13 @@ class Session(SessionView):
                 self._orders_due = t + self._settings.order_time
             for seat in sorted(s.waiting_for() - self._sealed):
                 if self._seat_kinds[seat] is SeatKind.COMPUTER and self._state is s:
-                    self._hand_in(Orders(seat, random_orders(s, seat, self._rng)), t, Source.COMPUTER)
+                    if self._computers.worker:
+                        if not self._computers.asking(seat):
+                            self._computers.ask(s, seat, seed_from(self._rng))
+                        continue
+                    orders = self._computers.inline(s, seat, seed_from(self._rng))
+                    assert isinstance(orders, Orders)
+                    self._hand_in(orders, t, Source.COMPUTER)
             return
         to_move = s.to_move
         assert isinstance(to_move, int)
@@ -385,14 +394,57 @@ class Session(SessionView):
         self._handle(self._recognizer.begin_idle(occupancy, self._occupancy, t), t)
         if kind is SeatKind.COMPUTER:
             self._computer_due = t + self._settings.computer_delay
+            if self._computers.worker:
+                self._computers.ask(s, to_move, seed_from(self._rng))
 
     def _computer_move(self, t: float) -> None:
+        """The computer's pause is over: its move is played now, or as soon as the worker has thought of it."""
         s = self._state
         if not isinstance(s.to_move, int) or self._seat_kinds[s.to_move] is not SeatKind.COMPUTER:
             return
-        moves = s.legal_moves()
-        if moves:
-            self._commit(self._rng.choice(moves), t, Source.COMPUTER)
+        if self._computers.worker:
+            held = self._computers.take_held(s)
+            if held is not None:
+                self._commit(held, t, Source.COMPUTER)
+            return
+        if s.legal_moves():
+            self._commit(self._computers.inline(s, s.to_move, seed_from(self._rng)), t, Source.COMPUTER)
+
+    def request_hint(self, seat: int | None, t: float) -> None:
+        """Think about the best move for `seat` (None: the seat to move, in a game without secrets); the LEDs show it
+        in a game without secrets, and the snapshot of whoever may see it holds it."""
+        s = self._state
+        if self._abandoned or s.to_move is None:
+            raise SessionError("there is no move to hint at now")
+        if seat is None:
+            if s.game.info.hidden_information:
+                raise SessionError("in a game with secrets a hint is asked for on the seat's own page")
+            if not isinstance(s.to_move, int):
+                raise SessionError("a hint is for the seat to move")
+            seat = s.to_move
+        if s.to_move != seat and not (s.to_move is SIMULTANEOUS and seat in s.waiting_for() - self._sealed):
+            raise SessionError(f"seat {seat} has nothing to decide now")
+        if self._computers.hint_for(s, seat) is not None:
+            return
+        if self._computers.worker:
+            self._computers.ask(s, seat, seed_from(self._rng), hint=True)
+            return
+        self._computers.hint = Hint(s, seat, self._computers.inline(s, seat, seed_from(self._rng)))
+
+    def on_thought(self, ticket: int, text: str | None, t: float) -> None:
+        """A worker's answer: played (or handed in) if it is still wanted, dropped if the game moved on."""
+        answered = self._computers.answer(ticket, text, self._game, self._state)
+        if answered is None or self._abandoned:
+            return
+        seat, move = answered
+        if isinstance(move, Orders):
+            if seat in self._state.waiting_for() - self._sealed:
+                self._hand_in(move, t, Source.COMPUTER)
+            return
+        if self._computer_due is not None:  # still in the pause people need to follow: wait for its end
+            self._computers.hold(self._state, move)
+            return
+        self._commit(move, t, Source.COMPUTER)
 
     def _commit(self, move: Move, t: float, source: Source, candidate: Candidate | None = None) -> None:
         # Only this ply came from the room; what it sets off here (the host's dice, a computer's orders) goes to it.
@@ -416,6 +468,8 @@ class Session(SessionView):
         same_phase = before.to_move is SIMULTANEOUS and after.waiting_for() <= before.waiting_for()
         if after.to_move is not SIMULTANEOUS or not same_phase:
             self._orders_due = None  # the phase of orders is over: the next one gets a fresh timer
+            if before.to_move is SIMULTANEOUS:
+                self._computers.cancel()  # orders still being thought about were for the phase just resolved
         self._prompt = ()
         self._message = ""
         start = before.occupancy()
@@ -512,6 +566,7 @@ class Session(SessionView):
             self._store.abandon(self._game_id)
         self._abandoned = True
         self._computer_due = self._orders_due = None
+        self._computers.cancel()
         self._prompt = ()
         self.pause(PauseCause.ABANDONED, "this game was abandoned: start a new one", t)
         return self._game_id

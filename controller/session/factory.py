@@ -10,7 +10,7 @@ from controller.games import DEFAULT, NO_EFFECT, Game, GameError, Registry
 from controller.games.rng import fresh_seed
 from controller.session.core import Ply, Session, SessionSettings
 from controller.session.journal import Journal, StoreWorker
-from controller.session.seats import SeatKind
+from controller.session.seats import SeatKind, parse_seat, seat_text
 from controller.session.sources import Source
 from controller.store import GameRecord, GameStore
 
@@ -25,6 +25,7 @@ def new_session(
     store: GameStore | StoreWorker | None = None,
     settings: SessionSettings | None = None,
     registry: Registry = DEFAULT,
+    levels: Sequence[str | None] = (),
 ) -> Session:
     """A new game; SetupError (a GameError) for a bad seat count or option, SessionError for bad seat kinds,
     StoreError if the games file cannot take it."""
@@ -42,13 +43,22 @@ def new_session(
         initial = state.to_json()
 
         def create(s: GameStore) -> tuple[int, list[str]]:
-            new_id = s.create(g.name, state.seats, seed, dict(options or {}), [k.value for k in kinds], initial)
+            texts = [seat_text(k, levels[i] if i < len(levels) else None) for i, k in enumerate(kinds)]
+            new_id = s.create(g.name, state.seats, seed, dict(options or {}), texts, initial)
             record = s.get(new_id)
             return new_id, [] if record is None else record.tokens
 
         game_id, tokens = store.run(create) if isinstance(store, StoreWorker) else create(store)
     return Session(
-        g, state, seat_kinds=kinds, settings=settings, store=store, game_id=game_id, tokens=tokens, seed=seed
+        g,
+        state,
+        seat_kinds=kinds,
+        settings=settings,
+        store=store,
+        game_id=game_id,
+        tokens=tokens,
+        seed=seed,
+        levels=levels,
     )
 
 
@@ -78,7 +88,8 @@ def session_from_record(
     way_out = f"start afresh with --new, or move {store.path} aside"
     try:
         g = registry.load(record.game)
-        kinds = [SeatKind.parse(k) for k in record.seat_kinds]
+        seats = [parse_seat(k) for k in record.seat_kinds]
+        kinds = [kind for kind, _ in seats]
     except (GameError, ValueError) as exc:
         raise SessionError(f"game {record.id} in the store cannot be read back: {exc}; {way_out}") from exc
     try:
@@ -106,4 +117,5 @@ def session_from_record(
         tokens=record.tokens,
         history=history,
         seed=record.seed + len(history),
+        levels=[level for _, level in seats],
     )

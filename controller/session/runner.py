@@ -32,6 +32,8 @@ from controller.session.core import Session
 from controller.session.events import Event
 from controller.session.journal import StoreWorker
 from controller.session.pauses import PauseCause
+from controller.session.seats import SeatKind
+from controller.session.thinking import Thinker
 
 T = TypeVar("T")
 STILL_REDRAW = 1.0  # seconds a still scene waits at most before it is drawn again, whatever happened
@@ -65,8 +67,10 @@ class Controller:
         sim: bool = False,
         pin_required: bool = False,
         store: StoreWorker | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self._session = session
+        self._thinker = thinker
         self._matrix = matrix
         self._clock = clock
         self._strip = strip
@@ -137,8 +141,14 @@ class Controller:
                 loop.call_soon_threadsafe(self._inbox.put_nowait, _StoreNews())
 
             self._store.notify = news
+        if self._thinker is not None:
+            self._thinker.attach(asyncio.get_running_loop(), self._thought)
+            self._session.computers.worker = True
+            if SeatKind.COMPUTER in self._session.seat_kinds:
+                self._thinker.warm()
         self._session.start(self._matrix.scan(), self._clock.now())
         self._publish(self._session.drain())
+        self._ask_thinker()
         self._tasks = [asyncio.create_task(self._read_board(), name="board")]
         if self._frame_rate:
             self._tasks.append(asyncio.create_task(self._render_loop(1.0 / self._frame_rate), name="render"))
@@ -149,6 +159,8 @@ class Controller:
         try:
             await self._main_loop()
         finally:
+            if self._thinker is not None:
+                self._thinker.close()
             for task in self._tasks:
                 task.cancel()
             for task in self._tasks:
@@ -173,9 +185,13 @@ class Controller:
 
     def replace(self, session: Session, now: float) -> None:
         """Switch to another session (a new game), in the loop; the LEDs guide the board to its position."""
+        self._session.computers.cancel()
         self._session = session
+        if self._thinker is not None:
+            session.computers.worker = True
         session.start(self._matrix.scan(), now)
         self._publish(session.drain())
+        self._ask_thinker()
         self._version += 1
         self._redraw.set()
 
@@ -250,6 +266,28 @@ class Controller:
                 self._publish(self._session.drain())
             except Exception as exc:
                 self._fault("telling the pages", exc)
+            try:
+                self._ask_thinker()
+            except Exception as exc:
+                self._fault("asking the computer player", exc)
+
+    def _ask_thinker(self) -> None:
+        """Send the computer seats' questions to the worker (cancelling what it thinks about first, if asked)."""
+        asks, cancelled = self._session.computers.drain()
+        if self._thinker is None:
+            return
+        if cancelled:
+            self._thinker.cancel()
+        for ask in asks:
+            self._thinker.submit(ask)
+
+    def _thought(self, ticket: int, text: str | None) -> None:
+        """A worker's answer, handed to the session in order with everything else."""
+
+        def answer(session: Session, now: float) -> None:
+            session.on_thought(ticket, text, now)
+
+        self._inbox.put_nowait(_Request(answer, asyncio.get_running_loop().create_future()))
 
     def _dispatch(self, item: BoardEvent | _Request | _StoreNews | None, now: float) -> None:
         """Hand one input to the session. Nothing raised here ends the loop: an unexpected error pauses the game
@@ -356,6 +394,7 @@ class Controller:
             paused=s.paused,
             winners=winners,
             drawn=result is not None and not result.winners,
+            hint=s.hint_squares(),
         )
 
     async def _render_loop(self, period: float) -> None:

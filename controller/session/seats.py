@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from typing import Any, Protocol
 
+from controller.ai import Level
 from controller.games import Orders
 
 
@@ -16,10 +17,29 @@ class SeatKind(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> SeatKind:
-        try:
-            return cls(text.strip().lower())
-        except ValueError:
-            raise ValueError(f"a seat is 'board', 'phone', 'computer' or 'remote', not {text!r}") from None
+        """A seat kind from its text; a computer seat may name its level ('computer:hard')."""
+        return parse_seat(text)[0]
+
+
+def parse_seat(text: str) -> tuple[SeatKind, str | None]:
+    """A seat's kind and, for a computer seat, the level it names (easy, normal, hard), if any."""
+    head, sep, level = text.strip().lower().partition(":")
+    try:
+        kind = SeatKind(head.strip())
+    except ValueError:
+        raise ValueError(
+            f"a seat is 'board', 'phone', 'computer' (or 'computer:easy|normal|hard') or 'remote', not {text!r}"
+        ) from None
+    if not sep:
+        return kind, None
+    if kind is not SeatKind.COMPUTER:
+        raise ValueError(f"only a computer seat has a level, not {text!r}")
+    return kind, Level.parse(level).value
+
+
+def seat_text(kind: SeatKind, level: str | None) -> str:
+    """How the games file stores a seat: its kind, and a computer's level after a colon."""
+    return f"{kind.value}:{level}" if kind is SeatKind.COMPUTER and level else kind.value
 
 
 class Room(Protocol):

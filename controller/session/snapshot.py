@@ -87,5 +87,6 @@ def snapshot(session: Session, seat: int | None = None) -> dict[str, Any]:
         "seat_kinds": [k.value for k in session.seat_kinds],
         "dice": session.settings.dice.value,
         "thinking": session.thinking(),
+        "hint": session.hint(seat),
         "view": view_for(s, seat),
     }

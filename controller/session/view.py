@@ -11,6 +11,7 @@ from typing import Any
 
 from controller.games import Effect, Game, Move, Orders, State
 from controller.recognizer import Candidate, Recognizer, RecognizerSettings
+from controller.session.computer import Computers
 from controller.session.journal import Journal
 from controller.session.pauses import PauseCause, Pauses
 from controller.session.seats import SeatKind
@@ -66,6 +67,7 @@ class SessionView:
     _message: str
     _message_from_board: bool  # the message is why a move tried on the board is illegal
     _computer_due: float | None
+    _computers: Computers
     _orders_due: float | None
 
     @property
@@ -175,8 +177,31 @@ class SessionView:
         return self._orders_due
 
     def thinking(self) -> bool:
-        """A computer seat is about to move."""
-        return self._computer_due is not None
+        """A computer seat is about to move (thinking, or in the pause that lets people follow)."""
+        return self._computer_due is not None or self._computers.busy
+
+    def hint(self, seat: int | None) -> dict[str, Any] | None:
+        """The hint `seat` (None: everyone at the table) may see now: the move, in words, and its squares."""
+        hint = self._computers.hint_for(self._state, seat)
+        if hint is None:
+            return None
+        return {"seat": hint.seat, "move": str(hint.move), "description": self._state.describe(hint.move)}
+
+    def hint_squares(self) -> tuple[int, ...]:
+        """Where the hinted move starts and ends, for the LEDs: only in a game without secrets (the board is
+        public), and never for an order set."""
+        hint = self._computers.hint_for(self._state, None)
+        if hint is None or self._state.game.info.hidden_information or isinstance(hint.move, Orders):
+            return ()
+        steps = self._state.effect(hint.move).decision
+        src = next((st.src for st in steps if st.src is not None), None)
+        dst = next((st.dst for st in reversed(steps) if st.dst is not None), None)
+        return tuple(sq for sq in (src, dst) if sq is not None)
+
+    @property
+    def computers(self) -> Computers:
+        """The computer seats' levels and the questions they ask a worker."""
+        return self._computers
 
     def move_list(self) -> list[dict[str, Any]]:
         return [

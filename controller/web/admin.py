@@ -10,7 +10,7 @@ from fastapi import APIRouter, Header
 from controller.errors import ErrorKind
 from controller.games import load
 from controller.session.core import Session
-from controller.session.seats import SeatKind
+from controller.session.seats import parse_seat
 from controller.web.deps import ClientDep, SiteDep
 from controller.web.errors import ApiError
 from controller.web.models import NewGameRequest
@@ -28,14 +28,20 @@ async def new_game(
         raise ApiError(409, ErrorKind.PROTOCOL, "this board cannot start games from the page")
     load(body.game)  # an unknown game is answered from the error table
     try:
-        kinds = None if body.seat_kinds is None else [SeatKind.parse(k) for k in body.seat_kinds]
+        seats = None if body.seat_kinds is None else [parse_seat(k) for k in body.seat_kinds]
     except ValueError as exc:
         raise ApiError(422, ErrorKind.INVALID, str(exc)) from exc
 
     def start(s: Session, t: float) -> dict[str, Any]:
         settings = s.settings if body.order_time is None else replace(s.settings, order_time=body.order_time)
         fresh = factory(
-            body.game, seats=body.seats, seed=body.seed, options=body.options, seat_kinds=kinds, settings=settings
+            body.game,
+            seats=body.seats,
+            seed=body.seed,
+            options=body.options,
+            seat_kinds=None if seats is None else [kind for kind, _ in seats],
+            settings=settings,
+            levels=[] if seats is None else [level for _, level in seats],
         )
         site.controller.replace(fresh, t)
         return site.snapshot(fresh, None)

@@ -11,7 +11,7 @@ import time
 from fastapi import FastAPI
 
 from controller.session.runner import Controller
-from controller.web import admin, game, history, live, pages, replay, seats, simulator
+from controller.web import admin, game, hint, history, live, pages, replay, seats, simulator
 from controller.web.deps import Site, WebConfig
 from controller.web.errors import install_error_handlers
 from controller.web.guard import HostCheck, PinGuard, StrictJSONResponse
@@ -36,6 +36,6 @@ def create_app(controller: Controller, config: WebConfig) -> FastAPI:
     if config.allowed_hosts is not None:
         app.add_middleware(HostCheck, names=config.allowed_hosts)
     install_error_handlers(app)
-    for module in (pages, game, history, replay, admin, seats, simulator, live):
+    for module in (pages, game, hint, history, replay, admin, seats, simulator, live):
         app.include_router(module.router)
     return app

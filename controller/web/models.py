@@ -47,7 +47,7 @@ class NewGameRequest(BaseModel):
         description="seed for dice and deals (0 to 2^63-1, a games file's integer); random if left out",
     )
     options: dict[str, Any] = Field(default_factory=dict, description="game options, see /api/games")
-    seat_kinds: list[str] | None = Field(None, description="per seat: board, phone or computer")
+    seat_kinds: list[str] | None = Field(None, description="per seat: board, phone, computer or computer:LEVEL")
     order_time: float | None = Field(
         None, gt=0, le=MAX_ORDER_TIME, allow_inf_nan=False, description="the host's timer for secret orders, in seconds"
     )

@@ -419,5 +419,21 @@ $("move-form").addEventListener("submit", async (e) => {
 });
 $("undo").addEventListener("click", () => api("/api/undo", {}).catch(() => {}));
 $("roll").addEventListener("click", () => api("/api/roll", {}).catch(() => {}));
+// A hint: the computer thinks (in its worker), then this page's state holds the hint while the position stands.
+$("hint").addEventListener("click", async () => {
+  const out = $("hint-text");
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  try { await api("/api/hint", token ? { token } : {}); } catch (err) { return; }
+  out.textContent = "Thinking…";
+  out.hidden = false;
+  let shown = false;
+  for (let i = 0; i < 600; i++) {
+    const s = await fetch(`/api/state${query}`).then((r) => r.json()).catch(() => ({}));
+    if (s.hint) { out.textContent = `Hint: ${s.hint.description} (${s.hint.move})`; shown = true; }
+    else if (shown || !s.thinking) break;
+    await new Promise((done) => setTimeout(done, shown ? 1000 : 200));
+  }
+  out.hidden = true;
+});
 if (token) $("admin").hidden = true; else setupAdmin();
 connect();

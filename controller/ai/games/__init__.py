@@ -1,0 +1,1 @@
+"""Per-game knowledge for the search: one module per game, each a `Knowledge` subclass."""

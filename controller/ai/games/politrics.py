@@ -1,0 +1,52 @@
+"""Politrics: the match points decide; on a board, the figures still in play (a beaten or retired figure cannot
+make a row) and the President's safety."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from controller.ai.knowledge import Knowledge
+from controller.games import Move, State
+from controller.games.politrics.figures import CODE, PRESIDENT
+from controller.games.politrics.moves import Beat, Declare
+from controller.games.politrics.state import PolitricsState
+
+SIZE = 9
+FIGURE_VALUE = 1.0  # a figure standing on the inner field or still in the line-up
+POINT_VALUE = 0.5  # a match point already won
+PRESIDENT_VALUE = 4.0  # the President still on the field
+
+
+def _inner(square: int) -> bool:
+    f, r = square % SIZE, square // SIZE
+    return 0 < f < SIZE - 1 and 0 < r < SIZE - 1
+
+
+INNER = tuple(_inner(sq) for sq in range(SIZE * SIZE))
+
+
+class PolitricsKnowledge(Knowledge):
+    scale = 3.0
+    width = 16
+    rollout_depth = 0
+
+    def scores(self, state: State) -> Sequence[float] | None:
+        assert isinstance(state, PolitricsState)
+        out = [POINT_VALUE * t for t in state.totals]
+        for seat in (0, 1):
+            out[seat] += FIGURE_VALUE * sum(state.lineup[seat])
+        for sq, ch in enumerate(state.board):
+            if ch == "." or not INNER[sq]:
+                continue
+            kind, seat = CODE[ch]
+            out[seat] += PRESIDENT_VALUE if kind == PRESIDENT else FIGURE_VALUE
+        return out
+
+    def prior(self, state: State, move: Move) -> float:
+        if isinstance(move, Declare):
+            return 3.0
+        if isinstance(move, Beat):
+            assert isinstance(state, PolitricsState)
+            victim = state.board[move.over]
+            return 4.0 if victim != "." and CODE[victim][0] == PRESIDENT else 2.0
+        return 0.0

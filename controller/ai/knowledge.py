@@ -1,0 +1,137 @@
+"""What a game tells the search beyond its rules, behind one small interface: a position's value per seat, the moves
+worth considering (and in what order), a rollout policy, order sets for simultaneous phases, and how to fill in a
+view's secrets. The defaults know nothing but the rules, so every game plays through them alone."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from controller.games import CHANCE, SIMULTANEOUS, Game, IllegalMoveError, Move, Orders, State
+
+# Moves a computer never starts on its own: they end the game without winning it (a draw vote or offer, resigning).
+SURRENDERS = frozenset({"draw", "offer draw", "resign"})
+
+
+def terminal_values(state: State) -> tuple[float, ...]:
+    """The reward per seat of a finished game: the winners share one point, a draw splits it among everyone."""
+    result = state.outcome()
+    n = state.seats
+    if result is None or not result.winners:
+        return (1.0 / n,) * n
+    share = 1.0 / len(result.winners)
+    return tuple(share if k in result.winners else 0.0 for k in range(n))
+
+
+def softmax(scores: Sequence[float], scale: float) -> tuple[float, ...]:
+    """Scores (points, material) as values that sum to one like a win does; `scale` is what one unit is worth."""
+    top = max(scores)
+    weights = [math.exp((s - top) / scale) for s in scores]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
+class Knowledge:
+    """A game's knowledge for the search. Subclasses override what they know better than the rules alone."""
+
+    width = 24  # candidate moves an inner node of the tree considers (the root considers every move)
+    rollout_depth = 0  # policy moves played past a new leaf before it is evaluated
+    scale = 1.0  # the unit of `scores`: a lead of one unit is worth about e:1 odds
+    orders_per_seat = 6  # candidate order sets per seat at a simultaneous node
+
+    # ---- values ----------------------------------------------------------------------------------------------
+    def scores(self, state: State) -> Sequence[float] | None:
+        """A heuristic score per seat (more is better), or None when the game has no idea."""
+        return None
+
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        """Each seat's expected share of the win, in [0, 1] and summing to one."""
+        if state.to_move is None:
+            return terminal_values(state)
+        scores = self.scores(state)
+        if scores is None:
+            return (1.0 / state.seats,) * state.seats
+        return softmax(scores, self.scale)
+
+    # ---- moves -----------------------------------------------------------------------------------------------
+    def avoid(self, state: State, move: Move) -> bool:
+        """A move the computer never makes while it has another (offering a draw, resigning)."""
+        return str(move).strip().lower() in SURRENDERS
+
+    def prior(self, state: State, move: Move) -> float:
+        """How promising `move` looks before it is played (cheap; higher first)."""
+        return 0.0
+
+    def moves(self, state: State, seat: int) -> tuple[Move, ...]:
+        """The moves `seat` considers now: every legal one except surrenders, unless nothing else is left."""
+        legal = state.legal_moves(seat)
+        kept = tuple(m for m in legal if not self.avoid(state, m))
+        return kept or legal
+
+    def candidates(self, state: State, seat: int, rnd: random.Random, width: int | None) -> list[Move]:
+        """The moves a node of the tree expands, most promising first: all of them, or the `width` best by
+        `prior` (ties broken at random) when there are more."""
+        moves = list(self.moves(state, seat))
+        rnd.shuffle(moves)
+        if width is None or len(moves) <= width:
+            return moves
+        moves.sort(key=lambda m: -self.prior(state, m))
+        return moves[:width]
+
+    def rollout_move(self, state: State, rnd: random.Random) -> Move:
+        """One move of the rollout policy at a seat's turn (default: uniform among `moves`)."""
+        seat = state.to_move
+        assert isinstance(seat, int)
+        return rnd.choice(self.moves(state, seat))
+
+    # ---- simultaneous phases ---------------------------------------------------------------------------------
+    def orders(self, state: State, seat: int, rnd: random.Random) -> Orders:
+        """One order set for `seat` from the policy: single orders added in random order while the set stays
+        acceptable to the game (surrenders left out)."""
+        options = [m for m in state.legal_moves(seat) if not self.avoid(state, m)]
+        rnd.shuffle(options)
+        chosen: list[Move] = []
+        for order in options:
+            try:
+                state.submit(seat, [*chosen, order])
+            except IllegalMoveError:
+                continue
+            chosen.append(order)
+        return Orders(seat, tuple(chosen))
+
+    def order_sets(self, state: State, seat: int, rnd: random.Random) -> list[Orders]:
+        """The candidate order sets of `seat` a simultaneous node weighs against each other (distinct)."""
+        found: dict[Orders, None] = {}
+        for _ in range(3 * self.orders_per_seat):
+            found.setdefault(self.orders(state, seat, rnd))
+            if len(found) >= self.orders_per_seat:
+                break
+        return list(found)
+
+    # ---- chance and secrets ----------------------------------------------------------------------------------
+    def chance(self, state: State, rnd: random.Random) -> Move:
+        """A chance outcome drawn by its probability with the search's own generator."""
+        outcomes = state.chance_outcomes()
+        pick = rnd.random()
+        for move, p in outcomes:
+            pick -= p
+            if pick < 0:
+                return move
+        return outcomes[-1][0]
+
+    def step(self, state: State, rnd: random.Random) -> State:
+        """One action of the rollout policy, whatever kind of node `state` is."""
+        to_move = state.to_move
+        if to_move is CHANCE:
+            return state.play(self.chance(state, rnd))
+        if to_move is SIMULTANEOUS:
+            seat = min(state.waiting_for())
+            return state.play(self.orders(state, seat, rnd))
+        return state.play(self.rollout_move(state, rnd))
+
+    def determinize(self, game: Game, view: Mapping[str, Any], seat: int, rnd: random.Random) -> State:
+        """A full state consistent with what `seat` sees, its secrets drawn at random (default: a game without
+        secrets, whose view is its state)."""
+        return game.from_json(view)

@@ -1,0 +1,207 @@
+"""Information-set Monte Carlo tree search (single observer, as OpenSpiel's IS-MCTS) over the game API.
+
+Every iteration draws a full state consistent with the thinking seat's view (its secrets filled in at random), walks
+the one tree of that seat's information set down with UCB, and backs up a reward per seat:
+- a seat's decision node keeps statistics per move; a move is weighed only against the moves legal in the drawn
+  state (availability counts), and every child starts with its evaluation as a prior visit, so with no time left the
+  search plays like the greedy player and every further iteration looks deeper;
+- a chance node samples its outcome by probability;
+- a simultaneous node keeps statistics per seat and per candidate order set (decoupled UCT): each seat chooses
+  without knowing the others' choice, which is what secret orders are.
+A new leaf is expanded whole (each child evaluated), and the best child's value for the seat to move there is backed
+up, a one-ply look that beats a single static evaluation. Deterministic for a seed and a playout budget.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from controller.ai.knowledge import Knowledge
+from controller.games import CHANCE, SIMULTANEOUS, Game, Move, Orders, State
+
+Values = tuple[float, ...]
+EXPLORATION = 0.5  # UCB's constant for values in [0, 1]
+
+
+@dataclass(slots=True)
+class Arm:
+    """A move's statistics from its chooser's side: visits, total value, and how often it was available."""
+
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+
+    def ucb(self, exploration: float) -> float:
+        return self.total / self.visits + exploration * math.sqrt(math.log(max(self.available, 1)) / self.visits)
+
+
+@dataclass(slots=True)
+class Node:
+    """One information set of the tree: children by move (or by joint order sets), arms per move or per seat."""
+
+    children: dict[Any, Node] = field(default_factory=dict)
+    arms: dict[Move, Arm] = field(default_factory=dict)
+    seat_arms: dict[int, dict[Orders, Arm]] = field(default_factory=dict)
+    visits: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The chosen move and what the search knows of it (for hints, logs and the arena)."""
+
+    move: Move
+    value: float
+    iterations: int
+    visits: int
+
+
+def check_turn(state: State, seat: int) -> None:
+    """ValueError unless `seat` has a decision to make in `state` (its turn, or its orders still missing)."""
+    to_move = state.to_move
+    if to_move != seat and not (to_move is SIMULTANEOUS and seat in state.waiting_for()):
+        raise ValueError(f"seat {seat} has nothing to decide now")
+
+
+class Search:
+    def __init__(
+        self,
+        game: Game,
+        view: Mapping[str, Any],
+        seat: int,
+        knowledge: Knowledge,
+        rnd: random.Random,
+    ) -> None:
+        self._game = game
+        self._view = view
+        self._seat = seat
+        self._k = knowledge
+        self._rnd = rnd
+        self._root = Node()
+
+    def run(self, done: Callable[[int], bool]) -> Result:
+        iterations = 0
+        while not done(iterations):
+            state = self._k.determinize(self._game, self._view, self._seat, self._rnd)
+            if not iterations:
+                check_turn(state, self._seat)
+            self._iterate(state)
+            iterations += 1
+        return self._choice(iterations)
+
+    # ---- one iteration ---------------------------------------------------------------------------------------
+    def _iterate(self, state: State) -> None:
+        node = self._root
+        path: list[tuple[Arm, int]] = []
+        depth = 0
+        while True:
+            to_move = state.to_move
+            if to_move is None:
+                values = self._k.evaluate(state)
+                break
+            if to_move is CHANCE:
+                outcome = self._k.chance(state, self._rnd)
+                state = state.play(outcome)
+                node = node.children.setdefault(outcome, Node())
+                continue
+            node.visits += 1
+            if to_move is SIMULTANEOUS:
+                state, key, chosen = self._simultaneous(node, state)
+                path.extend(chosen)
+                child = node.children.get(key)
+                if child is None:
+                    node.children[key] = Node()
+                    values = self._leaf(state)
+                    break
+                node = child
+                continue
+            assert isinstance(to_move, int)
+            width = None if depth == 0 else self._k.width
+            moves = self._k.candidates(state, to_move, self._rnd, width)
+            if not node.arms:
+                values = self._expand(node, state, to_move, moves)
+                break
+            move = self._select(node, state, to_move, moves)
+            path.append((node.arms[move], to_move))
+            state = state.play(move)
+            node = node.children.setdefault(move, Node())
+            depth += 1
+        for arm, seat in path:
+            arm.visits += 1
+            arm.total += values[seat]
+
+    def _expand(self, node: Node, state: State, seat: int, moves: list[Move]) -> tuple[float, ...]:
+        """Evaluate every candidate once (its prior visit) and back up the best of them for `seat`."""
+        best: Values | None = None
+        for move in moves:
+            values = self._leaf(state.play(move))
+            node.arms[move] = Arm(1, values[seat], 1)
+            if best is None or values[seat] > best[seat]:
+                best = values
+        return best if best is not None else self._k.evaluate(state)
+
+    def _leaf(self, state: State) -> Values:
+        for _ in range(self._k.rollout_depth):
+            if state.to_move is None:
+                break
+            state = self._k.step(state, self._rnd)
+        while state.to_move is CHANCE:  # a position is judged when somebody is to decide, not mid-roll
+            state = state.play(self._k.chance(state, self._rnd))
+        return self._k.evaluate(state)
+
+    def _select(self, node: Node, state: State, seat: int, moves: list[Move]) -> Move:
+        """UCB among the moves legal in this drawn state; a move never seen before is tried first."""
+        best_move: Move | None = None
+        best = -1.0
+        for move in moves:
+            arm = node.arms.get(move)
+            if arm is None:
+                values = self._leaf(state.play(move))
+                node.arms[move] = Arm(1, values[seat], 1)
+                return move
+            arm.available += 1
+            score = arm.ucb(EXPLORATION)
+            if score > best:
+                best, best_move = score, move
+        assert best_move is not None
+        return best_move
+
+    def _simultaneous(self, node: Node, state: State) -> tuple[State, tuple[Orders, ...], list[tuple[Arm, int]]]:
+        """Each waiting seat picks its order set by its own statistics; the phase is then handed in whole."""
+        chosen: list[tuple[Arm, int]] = []
+        picks: list[Orders] = []
+        for seat in sorted(state.waiting_for()):
+            arms = node.seat_arms.get(seat)
+            if arms is None:
+                arms = node.seat_arms[seat] = {o: Arm() for o in self._k.order_sets(state, seat, self._rnd)}
+            orders = self._pick(arms)
+            picks.append(orders)
+            chosen.append((arms[orders], seat))
+        for orders in picks:
+            state = state.play(orders)
+        return state, tuple(picks), chosen
+
+    def _pick(self, arms: dict[Orders, Arm]) -> Orders:
+        best: Orders | None = None
+        score = -1.0
+        for orders, arm in arms.items():
+            arm.available += 1
+            if arm.visits == 0:
+                return orders
+            s = arm.ucb(EXPLORATION)
+            if s > score:
+                best, score = orders, s
+        assert best is not None
+        return best
+
+    # ---- the answer ------------------------------------------------------------------------------------------
+    def _choice(self, iterations: int) -> Result:
+        arms: Mapping[Any, Arm] = self._root.seat_arms.get(self._seat) or self._root.arms
+        if not arms:
+            raise ValueError(f"seat {self._seat} has nothing to decide here")
+        move, arm = max(arms.items(), key=lambda item: (item[1].visits, item[1].total / max(item[1].visits, 1)))
+        value = arm.total / arm.visits if arm.visits else 0.0
+        return Result(move, value, iterations, arm.visits)

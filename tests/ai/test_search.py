@@ -1,0 +1,152 @@
+"""The search engine through the game API alone: toy games of every kind of node, every real game, determinism for a
+seed and a playout budget, and the rewards of games of more than two seats."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from controller.ai import Budget, Knowledge, greedy, make_player, think
+from controller.ai.knowledge import softmax, terminal_values
+from controller.ai.search import Search
+from controller.games import CHANCE, SIMULTANEOUS, Move, Orders, State, load, names
+from controller.games.playout import random_step
+from tests.conftest import ALL
+from tests.strategies import states
+
+
+def decider(state: State) -> int | None:
+    """The seat that has something to decide in `state` (the lowest waiting one in a phase of orders)."""
+    if isinstance(state.to_move, int):
+        return state.to_move
+    if state.to_move is SIMULTANEOUS:
+        return min(state.waiting_for())
+    return None
+
+
+def legal(state: State, seat: int, move: Move) -> bool:
+    if isinstance(move, Orders):
+        state.submit(seat, move.orders)
+        return move.seat == seat
+    return move in state.legal_moves(seat)
+
+
+class RaceKnowledge(Knowledge):
+    """Race hides its dice generator from the seats: a drawn state gets one of its own."""
+
+    def determinize(self, game, view, seat, rnd):
+        return game.from_json({**view, "rng": rnd.getrandbits(64)})
+
+
+class StandoffKnowledge(Knowledge):
+    """Standoff shows another seat's handed-in orders as sealed: a drawn state leaves them to be decided again."""
+
+    def determinize(self, game, view, seat, rnd):
+        return game.from_json({**view, "pending": {k: v for k, v in view["pending"].items() if isinstance(v, list)}})
+
+
+TOY_KNOWLEDGE = {"race": RaceKnowledge(), "standoff": StandoffKnowledge()}
+
+
+def search(state: State, seat: int, playouts: int, seed: int) -> Move:
+    game = state.game
+    knowledge = TOY_KNOWLEDGE.get(game.name, Knowledge())
+    return Search(game, state.view(seat), seat, knowledge, random.Random(seed)).run(Budget(playouts).clock()).move
+
+
+def test_jumps_takes_the_capture_that_wins():
+    # South (seat 1) to move; its Acorn on b2 can jump North's last piece on c2: North then has no move and loses.
+    game = ALL.load("jumps")
+    state = game.from_json(
+        {
+            "game": "jumps",
+            "board": [["b2", "A", 1], ["c2", "B", 0], ["a4", "B", 1]],
+            "reserve": [[0, 0], [0, 0]],
+            "turn": 1,
+            "ply": 10,
+            "limit": 60,
+        }
+    )
+    move = search(state, 1, 20, seed=1)
+    assert str(move) == "b2xd2"
+    result = state.play(move).outcome()
+    assert result is not None and result.winners == (1,)
+
+
+@pytest.mark.parametrize(("name", "seats"), [("jumps", 2), ("race", 3), ("standoff", 2)])
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 12))
+@settings(max_examples=8, deadline=None)
+def test_toy_games_get_legal_deterministic_moves(name, seats, seed, steps):
+    game = ALL.load(name)
+    state = game.new(seats, seed)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if state.to_move is None:
+            break
+        state = random_step(state, rnd)
+    while state.to_move is CHANCE:
+        state = state.play(state.sample_chance())
+    seat = decider(state)
+    assume(seat is not None)
+    assert seat is not None
+    first = search(state, seat, 12, seed)
+    assert legal(state, seat, first)
+    assert search(state, seat, 12, seed) == first
+
+
+@pytest.mark.parametrize("name", names())
+@given(data=st.data())
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_every_game_same_seed_same_move(name, data):
+    state = data.draw(states(name, ongoing=True, max_actions=60))
+    seat = decider(state)
+    assume(seat is not None)
+    assert seat is not None
+    seed = data.draw(st.integers(0, 2**63 - 1))
+    first = think(state.game, state.view(seat), seat, playouts=3, seed=seed).move
+    assert legal(state, seat, first)
+    assert think(state.game, state.view(seat), seat, playouts=3, seed=seed).move == first
+
+
+@pytest.mark.parametrize("name", names())
+def test_greedy_and_random_players_move_legally(name):
+    state = load(name).new(None, 5)
+    rnd = random.Random(5)
+    while state.to_move is CHANCE:
+        state = state.play(state.sample_chance())
+    seat = decider(state)
+    assert seat is not None
+    for player in (greedy(), make_player("random")):
+        assert legal(state, seat, player.decide(state.game, state.view(seat), seat, rnd.getrandbits(32)).move)
+
+
+def test_a_player_with_nothing_to_decide_is_told_so():
+    state = load("polis").new(2, 1)
+    with pytest.raises(ValueError, match="nothing to decide"):
+        greedy().decide(state.game, state.view(1), 1, 0)
+    with pytest.raises(ValueError, match="nothing to decide"):
+        think(state.game, state.view(1), 1, playouts=2)
+
+
+def test_rewards_are_a_vector_per_seat():
+    # Three seats of Race: a finished race rewards its winner alone; an unfinished one is judged by the knowledge.
+    game = ALL.load("race")
+    over = game.from_json({"game": "race", "positions": [1, 5, 2], "turn": 2, "rolled": 0, "rng": 1})
+    assert terminal_values(over) == (0.0, 1.0, 0.0)
+    values = softmax([3.0, 1.0, 1.0], 1.0)
+    assert values[0] > values[1] == values[2] and sum(values) == pytest.approx(1.0)
+
+
+def test_specs_and_budgets_are_checked():
+    assert str(make_player("mcts:hard")) == "mcts:hard"
+    assert make_player("mcts:50").budget == Budget(playouts=50)
+    for bad in ("mcts:extreme", "alphazero"):
+        with pytest.raises(ValueError):
+            make_player(bad)
+    with pytest.raises(ValueError):
+        Budget()
+    with pytest.raises(ValueError):
+        Budget(playouts=0)

@@ -1,0 +1,58 @@
+"""`agora demo`: computer against computer on the simulated board, the demo's hands carrying out every move, and a
+new game when one ends (a real `agora demo`: uvicorn, SQLite, the worker process)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from controller.demo import next_step
+from tests.e2e.server import PATIENCE, free_port
+
+HANG = 240.0  # one guard against a hang: a whole game of Polis played on a loaded machine
+
+
+def test_next_step_lifts_before_it_places() -> None:
+    assert next_step(0b0110, 0b0011) == ("lift", 0)
+    assert next_step(0b0110, 0b0010) == ("place", 2)
+    assert next_step(0b0110, 0b0110) is None
+
+
+def test_the_demo_plays_a_game_to_its_end_and_starts_the_next(tmp_path: Path) -> None:
+    port = free_port()
+    log = tmp_path / "demo.log"
+    cmd = [sys.executable, "-m", "controller", "demo", "polis", "--level", "easy", "--pace", "0.1", "--port", str(port)]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "AGORA_HOME": str(tmp_path)}
+    with log.open("w") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
+    url = f"http://127.0.0.1:{port}/api/state"
+    try:
+        first: dict | None = None
+        end = time.monotonic() + HANG
+        while time.monotonic() < end:
+            assert proc.poll() is None, log.read_text()
+            try:
+                s = httpx.get(url, timeout=PATIENCE).json()
+            except httpx.HTTPError:
+                time.sleep(0.2)
+                continue
+            if first is None:
+                first = s
+            if s["game_id"] != first["game_id"]:
+                break  # the next game started
+            assert s["seat_kinds"] == ["computer", "computer"]
+            time.sleep(0.2)
+        else:
+            raise AssertionError(f"no second game within {HANG} s:\n{log.read_text()}")
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
