@@ -146,6 +146,14 @@ class GpioMatrix:
             self._pins.close()
             self._pins = None
 
+    def detect_flaps(self, on: bool) -> None:
+        before = self._debouncer.untrusted
+        if self._debouncer.detect_flaps(on):
+            now = self._clock.now()
+            self._hub.publish(SquaresUntrusted(now, 0, untrusted_reason(before, 0)))
+            if self._debouncer.occupancy != self._hub.occupancy:
+                self._hub.publish(OccupancyChanged(now, self._debouncer.occupancy))
+
     def step(self) -> None:
         """One scan through the debouncer, publishing what changed."""
         untrusted_before = self._debouncer.untrusted
