@@ -6,7 +6,9 @@ is accepted after `depth` agreeing scans and a bounce of a scan or two is filter
 
 Flap detection slides over the latest scans, so a flap is seen the moment it is one, wherever it starts:
 - fast: `flap_flips` raw flips of a square within `flap_window` scans (a switch chattering faster than the debounce
-  can follow, which a tumbling window could have split in two and seen only a second later);
+  can follow, which a tumbling window could have split in two and seen only a second later). A flip counts only
+  `depth` scans or more after the last one counted, so the bounce of a piece set down (shorter than the debounce)
+  counts once, and a switch chattering faster than that counts once per debounce time;
 - slow: `slow_changes` debounced changes of a square within `slow_window` scans (a switch opening and closing every
   0.3-2 s: each change passes the debounce and looks like a hand lifting and setting a piece, but no hand does it
   again and again).
@@ -135,6 +137,7 @@ class Debouncer:
         self._reported = initial
         self._tick = 0
         self._last_flip = [FAR] * SQUARES
+        self._counted = [FAR] * SQUARES  # the last flip the fast detector counted
         self._detecting = True
         self._fast = _Rings(config.flap_flips)
         self._slow = _Rings(config.slow_changes)
@@ -208,13 +211,15 @@ class Debouncer:
 
     def _flipped(self, flips: int) -> int:
         """Raw flips of this scan recorded; the squares whose flips now crowd the fast window."""
-        tick, window, fast = self._tick, self.config.flap_window, self._fast
+        tick, window, fast, depth = self._tick, self.config.flap_window, self._fast, self.config.depth
         detecting = self.detecting
         out = 0
         for s in _bits(flips):
             self._last_flip[s] = tick
-            if detecting and fast.crowded(s, tick, window):
-                out |= 1 << s
+            if detecting and fast.size and tick - self._counted[s] >= depth:
+                self._counted[s] = tick
+                if fast.crowded(s, tick, window):
+                    out |= 1 << s
         return out
 
     def _changed(self, changed: int) -> int:

@@ -1,7 +1,8 @@
 # Per-square debounce and flap detection, row by row so every number stays a small int (no heap allocation in the
 # 1 kHz loop). The same rules as hardware/debounce.py on the Pi; tests/firmware checks they agree scan by scan:
 #   integrator per square, clamped to 0..depth: occupied at depth, empty at 0;
-#   fast flaps: `flap_flips` raw flips of a square within a sliding `flap_window` scans;
+#   fast flaps: `flap_flips` raw flips of a square within a sliding `flap_window` scans, a flip counted only `depth`
+#   scans or more after the last one counted (a bounce counts once, a chatter once per debounce time);
 #   slow flaps: `slow_changes` debounced changes of a square within a sliding `slow_window` scans;
 #   either makes the square untrusted (its reported bit frozen) until it has gone `quiet` scans without a raw flip,
 #   when its history starts afresh. A count of 0 turns that detector off (the host's CONFIG during the piece test).
@@ -40,6 +41,7 @@ class Debouncer:
         self.slow = _zeros(81 * self.slow_size)
         self.slow_next = bytearray(81)
         self.last_flip = _zeros(81)
+        self.counted = _zeros(81)  # the last flip the fast detector counted
         self.debounced = [0] * 9
         self.previous = [0] * 9
         self.unsettled = [0] * 9
@@ -56,7 +58,7 @@ class Debouncer:
             self.unsettled[r] = self.untrusted[r] = 0
             for c in range(9):
                 self.counts[r * 9 + c] = depth if v >> c & 1 else 0
-        for ring in (self.fast, self.slow, self.last_flip):
+        for ring in (self.fast, self.slow, self.last_flip, self.counted):
             for i in range(len(ring)):
                 ring[i] = 0
         for i in range(81):
@@ -103,8 +105,10 @@ class Debouncer:
             if flips >> c & 1:
                 i = r * 9 + c
                 self.last_flip[i] = tick
-                if size and _crowded(self.fast, self.fast_next, size, i, tick, self.flap_window):
-                    out |= 1 << c
+                if size and tick - self.counted[i] >= self.depth:
+                    self.counted[i] = tick
+                    if _crowded(self.fast, self.fast_next, size, i, tick, self.flap_window):
+                        out |= 1 << c
         return out
 
     def _changed(self, r, changed):
@@ -156,7 +160,7 @@ class Debouncer:
     def _rebase(self):
         # Every recorded scan moves back with the counter; one further back than BASE stays out of every window.
         shift = self.tick - BASE
-        for ring in (self.fast, self.slow, self.last_flip):
+        for ring in (self.fast, self.slow, self.last_flip, self.counted):
             for i in range(len(ring)):
                 v = ring[i] - shift
                 ring[i] = v if v > 0 else 0

@@ -26,8 +26,15 @@ QUIET = 2.0
 
 HAND_GAP = 0.2  # a person's hand changes one square at most this often (a quick tap: lift, set down)
 HAND_CHANGES = SLOW_CHANGES - 1
-BANDS = {"fast": (1.5 * SCAN, 0.05), "middle": (0.05, 0.15), "slow": (0.15, 1.0)}
-"""The length of one half (closed or open) of a flap, per band: 0.015-0.1 s, 0.1-0.3 s and 0.3-2 s periods."""
+DEBOUNCE = DEPTH * SCAN
+BANDS = {
+    "chatter": (1.5 * SCAN, DEBOUNCE - SCAN),
+    "fast": (DEBOUNCE + SCAN, 0.05),
+    "middle": (0.05, 0.15),
+    "slow": (0.15, 1.0),
+}
+"""The length of one half (closed or open) of a flap, per band: quicker than the debounce can follow (periods of
+15-30 ms), 50-100 ms, 0.1-0.3 s and 0.3-2 s periods."""
 
 
 @dataclass(frozen=True)
@@ -83,10 +90,12 @@ def hands(draw: DrawFn, start: float = 0.0, initial: int | None = None, until: f
         recent.append(t)
         meant.append((t, level))
         steps.append((t, level))
-        if draw(st.booleans()):  # one bounce: open and closed again (or the reverse) within the debounce
-            a = draw(st.floats(0.0003, 0.4 * DEPTH * SCAN))
-            b = draw(st.floats(0.0003, 0.4 * DEPTH * SCAN))
-            steps += [(t + a, level ^ 1), (t + a + b, level)]
+        bounce = t
+        for _ in range(draw(st.integers(0, 3))):  # the contact bounces, all within the debounce
+            bounce += draw(st.floats(0.0003, DEBOUNCE / 7))
+            steps.append((bounce, level ^ 1))
+            bounce += draw(st.floats(0.0003, DEBOUNCE / 7))
+            steps.append((bounce, level))
     return Behaviour(first, tuple(steps), tuple(meant), None, until)
 
 
