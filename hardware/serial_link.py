@@ -327,10 +327,11 @@ class CoprocessorLink:
         self._send_ack()
 
     def _apply(self, t: float, occupancy: int, untrusted: int) -> None:
-        if untrusted != self._hub.untrusted:
-            self._hub.publish(SquaresUntrusted(t, untrusted, untrusted_reason(self._hub.untrusted, untrusted)))
+        # The occupancy first: a square trusted again must not be read at its frozen value for a moment.
         if occupancy != self._hub.occupancy:
             self._hub.publish(OccupancyChanged(t, occupancy))
+        if untrusted != self._hub.untrusted:
+            self._hub.publish(SquaresUntrusted(t, untrusted, untrusted_reason(self._hub.untrusted, untrusted)))
 
     def _fail(self, reason: str) -> None:
         if self._broken is None:

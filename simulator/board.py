@@ -136,10 +136,11 @@ class SimBoard(SimHands):
         changed, untrusted_changed = self._debouncer.sample(self.switches.level(t))
         self._k = k
         self.scans += 1
-        if untrusted_changed:
-            after = self._debouncer.untrusted
-            self._hub.publish(SquaresUntrusted(t, after, untrusted_reason(before, after)))
+        # The occupancy first: a square trusted again must not be read at its frozen value for a moment.
         if changed and self._link_up:
             self._hub.publish(OccupancyChanged(t, self._debouncer.occupancy))
         elif changed:
             self._hub.occupancy = self._debouncer.occupancy
+        if untrusted_changed:
+            after = self._debouncer.untrusted
+            self._hub.publish(SquaresUntrusted(t, after, untrusted_reason(before, after)))

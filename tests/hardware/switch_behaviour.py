@@ -100,11 +100,18 @@ def hands(draw: DrawFn, start: float = 0.0, initial: int | None = None, until: f
 
 
 @st.composite
-def flapping(draw: DrawFn, bands: tuple[str, ...] = tuple(BANDS), heals: bool | None = None) -> Behaviour:
-    """Hands for a while, then the switch flaps (in one of `bands`), then perhaps heals and stays still."""
+def flapping(
+    draw: DrawFn,
+    bands: tuple[str, ...] = tuple(BANDS),
+    heals: bool | None = None,
+    initial: int | None = None,
+    hands_first: bool = True,
+) -> Behaviour:
+    """Hands for a while (unless not `hands_first`), then the switch flaps (in one of `bands`), then perhaps heals and
+    stays still. `initial` fixes the level it starts from."""
     band = draw(st.sampled_from(bands))
     lo, hi = BANDS[band]
-    before = draw(hands(until=draw(st.floats(0.0, 3.0))))
+    before = draw(hands(initial=initial, until=draw(st.floats(0.0, 3.0)) if hands_first else 0.0))
     start = before.end + draw(st.floats(0.0, 0.5))
     level = before.meant(start)
     steps = list(before.steps)
