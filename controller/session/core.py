@@ -156,6 +156,7 @@ class Session(SessionView):
     def on_untrusted(self, squares: int, reason: str, t: float) -> None:
         newly = squares & ~self._untrusted
         self._untrusted = squares
+        self._message = reason  # the page says which switch is ignored, and when all are trusted again
         self._events.append(ev.SensorWarning(t, squares, reason))
         if newly:
             # What the flap did before it was known (a phantom tap, a piece seen lifted) is forgotten, and the

@@ -59,6 +59,8 @@ def test_a_flapping_state_square_never_makes_a_claim(seed: int, data: st.DataObj
     distrusted = play(session, square, behaviour)
     assert distrusted, "the flap was reported"
     assert len(session.history) == plies, [p.text for p in session.history[plies:]]
+    if behaviour.flap is not None and behaviour.flap.end == float("inf"):
+        assert "flapping" in session.message  # the players read which square the board ignores
 
 
 @settings(max_examples=30)
