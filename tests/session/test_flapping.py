@@ -4,11 +4,17 @@ read through the Pi's own debounce, whose events reach the session in the order 
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller import games
+from controller.backends import SimOptions, open_board
+from controller.clock import VirtualClock
 from controller.session.core import Session
+from controller.session.runner import Controller
 from controller.session.seats import SeatKind
 from hardware.debounce import DebounceConfig, Debouncer, untrusted_reason
 from tests.hardware import switch_behaviour as sb
@@ -91,3 +97,27 @@ def test_a_slow_flap_makes_no_claim_once_it_is_known(seed: int, data: st.DataObj
     distrusted = play(session, square, behaviour)
     assert distrusted
     assert all(t < distrusted[0] for t in committed), (committed, distrusted)
+
+
+@pytest.mark.parametrize("period", [0.04, 0.15, 0.4])
+async def test_a_flapping_state_square_on_the_simulated_board_makes_no_claim(period: float) -> None:
+    """The whole path: the simulated board's scanner and debounce, the controller's loop, the session. The state's
+    square flaps for seconds (a cycle every 40, 150 or 400 ms), heals, and the board still waits for the claim."""
+    clock = VirtualClock()
+    session, square = claim_turn(7)
+    board = await open_board("sim", clock, initial=session.state.occupancy(), sim=SimOptions(keep_frames=0))
+    assert board.sim is not None
+    controller = Controller(session, board.matrix, clock, frame_rate=None)
+    task = asyncio.create_task(controller.run())
+    await clock.advance(0.5)
+    plies = len(session.history)
+    board.sim.flap(square, period=period)
+    await clock.advance(4.5)
+    assert session.untrusted == 1 << square and "flapping" in session.message
+    board.sim.heal(square)
+    await clock.advance(10.0)
+    assert session.untrusted == 0
+    assert len(session.history) == plies, [p.text for p in session.history[plies:]]
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+    await board.aclose()
