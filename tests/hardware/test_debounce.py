@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hardware.debounce import DebounceConfig, Debouncer, untrusted_reason
@@ -130,6 +130,7 @@ def trace(b: sb.Behaviour) -> list[tuple[float, int, int]]:
     return out
 
 
+@settings(max_examples=50)
 @given(sb.hands())
 def test_a_hand_is_never_taken_for_a_flap_and_is_followed_after_the_debounce(b: sb.Behaviour) -> None:
     changes = [t for t, _ in b.hand]
@@ -148,6 +149,7 @@ def detection(b: sb.Behaviour) -> float:
     return next(t for t, _, u in steps if u) - b.flap.start
 
 
+@settings(max_examples=50)
 @given(sb.flapping())
 def test_a_flap_is_reported_within_a_few_of_its_own_halves(b: sb.Behaviour) -> None:
     assert b.flap is not None
@@ -160,11 +162,13 @@ def test_a_flap_is_reported_within_a_few_of_its_own_halves(b: sb.Behaviour) -> N
     assert detection(b) <= bound + 1e-9
 
 
+@settings(max_examples=50)
 @given(sb.flapping(bands=("chatter", "fast")))
 def test_a_fast_flap_is_reported_within_half_a_second_wherever_it_starts(b: sb.Behaviour) -> None:
     assert detection(b) <= 0.5
 
 
+@settings(max_examples=50)
 @given(sb.flapping())
 def test_an_untrusted_square_reads_frozen_and_once_healed_is_trusted_after_the_quiet_time(b: sb.Behaviour) -> None:
     assert b.flap is not None
