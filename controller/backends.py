@@ -186,14 +186,10 @@ async def _wait_for_port(port: str, clock: Clock, why: str) -> None:
 
 
 def _open_sim(clock: Clock, pm: PinMap, initial: int, options: SimOptions) -> Board:
-    from hardware.debounce import DebounceConfig
+    from dataclasses import replace
 
-    debounce = DebounceConfig(
-        depth=options.debounce_scans,
-        flap_window=max(2, round(options.scan_hz)),
-        flap_flips=pm.matrix.debounce.flap_flips,
-        quiet_windows=pm.matrix.debounce.quiet_windows,
-    )
+    # The pin map's flap times at the simulator's scan rate; its own (short) debounce.
+    debounce = replace(pm.matrix.debounce.rescaled(pm.matrix.scan_hz, options.scan_hz), depth=options.debounce_scans)
     board = SimBoard(
         clock, initial=initial, scan_hz=options.scan_hz, debounce=debounce, bounce=options.bounce, seed=options.seed
     )

@@ -82,6 +82,11 @@ class SwitchMatrix(Protocol):
         """Board events as they happen, starting with an OccupancyChanged of the current occupancy."""
         ...
 
+    def detect_flaps(self, on: bool) -> None:
+        """Flap detection on (the default) or off: off, every square is trusted at once and stays so. The piece
+        test sets pieces on the same squares again and again, which would look like a slow flap."""
+        ...
+
     async def aclose(self) -> None:
         """Stop scanning and release the pins or the port."""
         ...

@@ -4,9 +4,18 @@ Debounce is an integrator per square: a closed sample counts up, an open one cou
 square reads occupied when the counter reaches `depth` and empty when it reaches 0 (hysteresis in between), so a change
 is accepted after `depth` agreeing scans and a bounce of a scan or two is filtered out.
 
-Flap detection counts raw flips per square in tumbling windows of `flap_window` scans. A square with `flap_flips` or
-more flips in one window is untrusted: its reported bit is frozen at the value it had, so it cannot fake moves, until
-`quiet_windows` windows in a row pass without a single flip.
+Flap detection slides over the latest scans, so a flap is seen the moment it is one, wherever it starts:
+- fast: `flap_flips` raw flips of a square within `flap_window` scans (a switch chattering faster than the debounce
+  can follow, which a tumbling window could have split in two and seen only a second later). A flip counts only
+  `depth` scans or more after the last one counted, so the bounce of a piece set down (shorter than the debounce)
+  counts once, and a switch chattering faster than that counts once per debounce time;
+- slow: `slow_changes` debounced changes of a square within `slow_window` scans (a switch opening and closing every
+  0.3-2 s: each change passes the debounce and looks like a hand lifting and setting a piece, but no hand does it
+  again and again).
+Each keeps, per square, the scans of its latest events in a ring: one comparison per event. An untrusted square's
+reported bit is frozen at the value it had, so it cannot fake moves, until it has gone `quiet` scans without a single
+raw flip; its rings then start empty. A count of 0 turns that detector off; `detect_flaps(False)` turns both off for a
+while (the piece test sets pieces on the same squares again and again).
 
 The firmware (`firmware/agora_fw/debounce.py`) implements the same rules for the Pico; a test checks that both agree
 sample by sample. The simulator uses this module, so a simulated bounce is filtered exactly as on the board.
@@ -14,29 +23,38 @@ sample by sample. The simulator uses this module, so a simulated bounce is filte
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from hardware.squares import names
 
 SQUARES = 81
+FAR = -(1 << 40)
+"""The scan of an event that never happened: further back than any window."""
 
 
 @dataclass(frozen=True, slots=True)
 class DebounceConfig:
     depth: int = 4
     """Agreeing scans before a change is accepted."""
-    flap_window: int = 200
-    """Scans per flap-counting window."""
+    flap_window: int = 100
+    """Scans of the sliding window for fast flaps (0.5 s at 200 Hz)."""
     flap_flips: int = 10
-    """Raw flips within one window that make a square untrusted."""
-    quiet_windows: int = 2
-    """Windows in a row without a flip before an untrusted square is trusted again."""
+    """Raw flips within `flap_window` scans that make a square untrusted; 0 turns the fast detector off."""
+    slow_window: int = 1200
+    """Scans of the sliding window for slow flaps (6 s at 200 Hz)."""
+    slow_changes: int = 6
+    """Debounced changes within `slow_window` scans that make a square untrusted; 0 turns the slow detector off."""
+    quiet: int = 400
+    """Scans without a raw flip before an untrusted square is trusted again (2 s at 200 Hz)."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.depth <= 100:
             raise ValueError(f"debounce depth must be 1..100 scans, not {self.depth}")
-        if self.flap_window < 2 or self.flap_flips < 2 or self.quiet_windows < 1:
-            raise ValueError("flap_window and flap_flips must be at least 2 and quiet_windows at least 1")
+        if self.flap_window < 2 or self.slow_window < 2 or self.quiet < 1:
+            raise ValueError("flap_window and slow_window must be at least 2 scans and quiet at least 1")
+        for name, count in (("flap_flips", self.flap_flips), ("slow_changes", self.slow_changes)):
+            if count and not 2 <= count <= 255:
+                raise ValueError(f"{name} must be 2..255 (or 0 for off), not {count}")
 
     @classmethod
     def for_rate(
@@ -44,27 +62,66 @@ class DebounceConfig:
         scan_hz: float,
         *,
         debounce_ms: float = 20.0,
-        flap_window_ms: float = 1000.0,
+        flap_window_ms: float = 500.0,
         flap_flips: int = 10,
-        quiet_windows: int = 2,
+        slow_window_ms: float = 6000.0,
+        slow_changes: int = 6,
+        quiet_ms: float = 2000.0,
     ) -> DebounceConfig:
         """Times in milliseconds turned into scan counts for a matrix scanned `scan_hz` times a second."""
+
+        def scans(ms: float, least: int) -> int:
+            return max(least, round(ms * scan_hz / 1000))
+
         return cls(
-            depth=max(1, round(debounce_ms * scan_hz / 1000)),
-            flap_window=max(2, round(flap_window_ms * scan_hz / 1000)),
+            depth=scans(debounce_ms, 1),
+            flap_window=scans(flap_window_ms, 2),
             flap_flips=flap_flips,
-            quiet_windows=quiet_windows,
+            slow_window=scans(slow_window_ms, 2),
+            slow_changes=slow_changes,
+            quiet=scans(quiet_ms, 1),
         )
 
     def rescaled(self, from_hz: float, to_hz: float) -> DebounceConfig:
         """The same times for a matrix scanned `to_hz` instead of `from_hz` times a second (the Pico scans at 1 kHz)."""
         f = to_hz / from_hz
-        return DebounceConfig(
+        return replace(
+            self,
             depth=min(100, max(1, round(self.depth * f))),
             flap_window=max(2, round(self.flap_window * f)),
-            flap_flips=self.flap_flips,
-            quiet_windows=self.quiet_windows,
+            slow_window=max(2, round(self.slow_window * f)),
+            quiet=max(1, round(self.quiet * f)),
         )
+
+    @property
+    def detects(self) -> bool:
+        return bool(self.flap_flips or self.slow_changes)
+
+    def without_flaps(self) -> DebounceConfig:
+        return replace(self, flap_flips=0, slow_changes=0)
+
+
+class _Rings:
+    """Per square, the scans of its events before the latest: whether `count` of them fell within a window."""
+
+    def __init__(self, count: int) -> None:
+        self.size = max(0, count - 1)  # the event `count - 1` before this one is the oldest of `count`
+        self._at = [FAR] * (SQUARES * self.size)
+        self._next = [0] * SQUARES
+
+    def crowded(self, square: int, tick: int, window: int) -> bool:
+        """Record an event of `square` at scan `tick`; True when it is the `count`-th within `window` scans."""
+        if not self.size:
+            return False
+        i = square * self.size + self._next[square]
+        oldest, self._at[i] = self._at[i], tick
+        self._next[square] = (self._next[square] + 1) % self.size
+        return tick - oldest < window
+
+    def clear(self, square: int) -> None:
+        base = square * self.size
+        self._at[base : base + self.size] = [FAR] * self.size
+        self._next[square] = 0
 
 
 class Debouncer:
@@ -76,12 +133,14 @@ class Debouncer:
         self._debounced = initial
         self._unsettled = 0
         self._previous_raw = initial
-        self._flips = [0] * SQUARES
-        self._flipped = 0
-        self._quiet = [0] * SQUARES
         self._untrusted = 0
         self._reported = initial
         self._tick = 0
+        self._last_flip = [FAR] * SQUARES
+        self._counted = [FAR] * SQUARES  # the last flip the fast detector counted
+        self._detecting = True
+        self._fast = _Rings(config.flap_flips)
+        self._slow = _Rings(config.slow_changes)
 
     @property
     def occupancy(self) -> int:
@@ -93,41 +152,47 @@ class Debouncer:
         return self._untrusted
 
     @property
+    def detecting(self) -> bool:
+        return self._detecting and self.config.detects
+
+    @property
     def settled(self) -> bool:
-        """Nothing in flux and no window end pending that could change anything: `skip` may stand in for scans."""
-        if self._unsettled or self._untrusted or self._previous_raw != self._debounced:
+        """Nothing in flux and nobody untrusted: `skip` may stand in for scans (they would only age the rings)."""
+        return not (self._unsettled or self._untrusted or self._previous_raw != self._debounced)
+
+    def detect_flaps(self, on: bool) -> bool:
+        """Flap detection on or off (off: every square trusted at once, its rings emptied). Whether any square's
+        trust changed."""
+        self._detecting = on
+        if on:
             return False
-        return all(self._flips[s] < self.config.flap_flips for s in _bits(self._flipped))
+        before = self._untrusted
+        for s in range(SQUARES):
+            self._forget(s)
+        self._untrusted = 0
+        self._reported = self._debounced
+        return before != 0
 
     def sample(self, raw: int) -> tuple[bool, bool]:
         """One scan. Returns (occupancy changed, untrusted squares changed)."""
+        self._tick += 1
         flips = raw ^ self._previous_raw
         self._previous_raw = raw
+        flapping = 0
         if flips:
-            self._flipped |= flips
-            for s in _bits(flips):
-                self._flips[s] += 1
+            flapping = self._flipped(flips)
         active = (raw ^ self._debounced) | self._unsettled
         if active:
-            depth = self.config.depth
-            counts = self._counts
-            for s in _bits(active):
-                bit = 1 << s
-                c = counts[s] + 1 if raw & bit else counts[s] - 1
-                c = 0 if c < 0 else depth if c > depth else c
-                counts[s] = c
-                if c == depth:
-                    self._debounced |= bit
-                    self._unsettled &= ~bit
-                elif c == 0:
-                    self._debounced &= ~bit
-                    self._unsettled &= ~bit
-                else:
-                    self._unsettled |= bit
-        self._tick += 1
+            before = self._debounced
+            self._integrate(raw, active)
+            if self.detecting and (changed := before ^ self._debounced):
+                flapping |= self._changed(changed)
         untrusted_changed = False
-        if self._tick % self.config.flap_window == 0:
-            untrusted_changed = self._end_window()
+        if flapping & ~self._untrusted:
+            self._untrusted |= flapping
+            untrusted_changed = True
+        if self._untrusted and self._trust_quiet():
+            untrusted_changed = True
         before = self._reported
         self._reported = (self._debounced & ~self._untrusted) | (before & self._untrusted)
         return self._reported != before, untrusted_changed
@@ -135,36 +200,69 @@ class Debouncer:
     def skip(self, scans: int) -> None:
         """Account for `scans` scans that read the same raw occupancy without doing them (the simulator sleeps).
 
-        Only while `settled`: then the only thing those scans could do is close the current flap window, which
-        merely clears its flip counts, so skipping is exactly equivalent to scanning.
+        Only while `settled`: then those scans would change nothing but the age of the recorded events, which is
+        the scan counter itself, so skipping is exactly equivalent to scanning.
         """
         if scans <= 0:
             return
         if not self.settled:
             raise RuntimeError("skip() needs a settled debouncer: scan while anything is in flux")
-        window = self.config.flap_window
-        if (self._tick % window) + scans >= window:
-            for s in _bits(self._flipped):
-                self._flips[s] = 0
-            self._flipped = 0
         self._tick += scans
 
-    def _end_window(self) -> bool:
-        cfg = self.config
-        before = self._untrusted
-        for s in _bits(self._untrusted | self._flipped):
+    def _flipped(self, flips: int) -> int:
+        """Raw flips of this scan recorded; the squares whose flips now crowd the fast window."""
+        tick, window, fast, depth = self._tick, self.config.flap_window, self._fast, self.config.depth
+        detecting = self.detecting
+        out = 0
+        for s in _bits(flips):
+            self._last_flip[s] = tick
+            if detecting and fast.size and tick - self._counted[s] >= depth:
+                self._counted[s] = tick
+                if fast.crowded(s, tick, window):
+                    out |= 1 << s
+        return out
+
+    def _changed(self, changed: int) -> int:
+        """Debounced changes of this scan recorded; the squares whose changes now crowd the slow window."""
+        tick, window, slow = self._tick, self.config.slow_window, self._slow
+        out = 0
+        for s in _bits(changed):
+            if slow.crowded(s, tick, window):
+                out |= 1 << s
+        return out
+
+    def _integrate(self, raw: int, active: int) -> None:
+        depth = self.config.depth
+        counts = self._counts
+        for s in _bits(active):
             bit = 1 << s
-            n = self._flips[s]
-            if n >= cfg.flap_flips:
-                self._untrusted |= bit
-                self._quiet[s] = 0
-            elif self._untrusted & bit:
-                self._quiet[s] = self._quiet[s] + 1 if n == 0 else 0
-                if self._quiet[s] >= cfg.quiet_windows:
-                    self._untrusted &= ~bit
-            self._flips[s] = 0
-        self._flipped = 0
-        return self._untrusted != before
+            c = counts[s] + 1 if raw & bit else counts[s] - 1
+            c = 0 if c < 0 else depth if c > depth else c
+            counts[s] = c
+            if c == depth:
+                self._debounced |= bit
+                self._unsettled &= ~bit
+            elif c == 0:
+                self._debounced &= ~bit
+                self._unsettled &= ~bit
+            else:
+                self._unsettled |= bit
+
+    def _trust_quiet(self) -> bool:
+        """Untrusted squares quiet for long enough trusted again; whether any was."""
+        trusted = 0
+        for s in _bits(self._untrusted):
+            if self._tick - self._last_flip[s] >= self.config.quiet:
+                trusted |= 1 << s
+                self._forget(s)
+        self._untrusted &= ~trusted
+        return trusted != 0
+
+    def _forget(self, square: int) -> None:
+        if self._fast.size:
+            self._fast.clear(square)
+        if self._slow.size:
+            self._slow.clear(square)
 
 
 def untrusted_reason(before: int, after: int) -> str:

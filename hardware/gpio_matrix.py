@@ -146,6 +146,14 @@ class GpioMatrix:
             self._pins.close()
             self._pins = None
 
+    def detect_flaps(self, on: bool) -> None:
+        before = self._debouncer.untrusted
+        if self._debouncer.detect_flaps(on):
+            now = self._clock.now()
+            self._hub.publish(SquaresUntrusted(now, 0, untrusted_reason(before, 0)))
+            if self._debouncer.occupancy != self._hub.occupancy:
+                self._hub.publish(OccupancyChanged(now, self._debouncer.occupancy))
+
     def step(self) -> None:
         """One scan through the debouncer, publishing what changed."""
         untrusted_before = self._debouncer.untrusted
@@ -156,11 +164,12 @@ class GpioMatrix:
         if now - since >= 1.0:
             self._rate = (self.scans - scans) / (now - since)
             self._rate_since = (now, self.scans)
+        # The occupancy first: a square trusted again must not be read at its frozen value for a moment.
+        if changed:
+            self._hub.publish(OccupancyChanged(now, self._debouncer.occupancy))
         if untrusted_changed:
             squares = self._debouncer.untrusted
             self._hub.publish(SquaresUntrusted(now, squares, untrusted_reason(untrusted_before, squares)))
-        if changed:
-            self._hub.publish(OccupancyChanged(now, self._debouncer.occupancy))
 
     def _skip_while_still(self) -> int:
         """How many scan periods until the next read: 1, or the still ratio once the board has been still long

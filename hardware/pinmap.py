@@ -34,7 +34,10 @@ KEYS: dict[str, dict[str, str]] = {
         "debounce_ms": "milliseconds",
         "flap_window_ms": "milliseconds",
         "flap_flips": "flips",
-        "quiet_windows": "windows",
+        "slow_flap_window_ms": "milliseconds",
+        "slow_flap_changes": "changes",
+        "quiet_ms": "milliseconds",
+        "quiet_windows": "windows of flap_window_ms (the older way to say quiet_ms)",
         "pin_factory": "auto, lgpio, rpigpio or native",
     },
     "leds": {
@@ -224,12 +227,16 @@ class _Checker:
                 pins.append(pin)
             lines[key] = tuple(pins)
         scan_hz = self.number("matrix", "scan_hz", 200, 20, 2000)
+        flap_window_ms = self.number("matrix", "flap_window_ms", 500, 50, 60000)
+        quiet_windows = self.number("matrix", "quiet_windows", 4, 1, 100)
         debounce = DebounceConfig.for_rate(
             scan_hz,
             debounce_ms=self.number("matrix", "debounce_ms", 20, 0, 500),
-            flap_window_ms=self.number("matrix", "flap_window_ms", 1000, 50, 60000),
-            flap_flips=int(self.number("matrix", "flap_flips", 10, 2, 1000)),
-            quiet_windows=int(self.number("matrix", "quiet_windows", 2, 1, 100)),
+            flap_window_ms=flap_window_ms,
+            flap_flips=int(self.number("matrix", "flap_flips", 10, 2, 255)),
+            slow_window_ms=self.number("matrix", "slow_flap_window_ms", 6000, 500, 60000),
+            slow_changes=int(self.number("matrix", "slow_flap_changes", 6, 3, 255)),
+            quiet_ms=self.number("matrix", "quiet_ms", quiet_windows * flap_window_ms, 100, 60000),
         )
         return MatrixConfig(
             rows=lines["rows"],

@@ -11,7 +11,9 @@ import binascii
 import struct
 from dataclasses import dataclass
 
-PROTOCOL_VERSION = 2
+from hardware.debounce import DebounceConfig
+
+PROTOCOL_VERSION = 3
 MAX_ENCODED = 512
 
 HELLO, SNAPSHOT_REQ, LEDS, ACK, CONFIG, STOP = 0x01, 0x02, 0x03, 0x04, 0x05, 0x0E
@@ -212,8 +214,12 @@ def ack(gen: int) -> tuple[int, bytes]:
     return ACK, (gen & 0xFFFF).to_bytes(2, "little")
 
 
-def config(depth: int, flap_window: int, flap_flips: int, quiet_windows: int) -> tuple[int, bytes]:
-    return CONFIG, struct.pack("<BHBB", depth, flap_window, flap_flips, quiet_windows)
+def config(debounce: DebounceConfig) -> tuple[int, bytes]:
+    """The debounce and flap settings in the Pico's scans (its windows are u16 counts: at most about 65 s)."""
+    d = debounce
+    cap = 0xFFFF
+    windows = min(d.flap_window, cap), min(d.slow_window, cap), min(d.quiet, cap)
+    return CONFIG, struct.pack("<BHBHBH", d.depth, windows[0], d.flap_flips, windows[1], d.slow_changes, windows[2])
 
 
 def stop() -> tuple[int, bytes]:

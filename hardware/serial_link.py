@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from controller.pixels import FrameConditioner, PixelSettings
 from controller.ports import (
-    BLACK_FRAME,
     BoardEvent,
     Clock,
     Frame,
@@ -34,32 +32,13 @@ from hardware.chain import ChainOrder
 from hardware.debounce import DebounceConfig, untrusted_reason
 from hardware.errors import FirmwareVersionError, LinkError
 from hardware.hub import EventHub
+from hardware.link_ports import LinkMatrix, LinkStrip
+from hardware.serial_port import MAX_BUFFERED, PortWriter, SerialPort, open_pyserial
 
 RESEND_EVERY = 0.25
+PICO_DEFAULTS = DebounceConfig.for_rate(1000.0, debounce_ms=8.0)
+"""firmware/agora_fw/config.py's settings."""
 T = TypeVar("T")
-MAX_BUFFERED = 64 * 1024
-
-
-class SerialPort(Protocol):
-    """What the link uses of a pyserial Serial (opened non-blocking, `timeout=0`)."""
-
-    def fileno(self) -> int: ...
-
-    def read(self, size: int = 1) -> bytes: ...
-
-    def reset_input_buffer(self) -> None: ...
-
-    def close(self) -> None: ...
-
-
-def open_pyserial(path: str) -> SerialPort:
-    import serial
-
-    try:
-        port: SerialPort = serial.Serial(path, baudrate=115200, timeout=0, exclusive=True)
-    except (serial.SerialException, OSError, ValueError) as exc:
-        raise LinkError(f"cannot open {path}: {exc}") from exc
-    return port
 
 
 @dataclass(slots=True)
@@ -101,6 +80,7 @@ class CoprocessorLink:
         self._chain = chain or ChainOrder()
         self._conditioner = FrameConditioner(pixels)
         self._debounce = debounce
+        self._flaps = True
         self._heartbeat_timeout = heartbeat_timeout
         self._handshake_timeout = handshake_timeout
         self._reconnect_interval = reconnect_interval
@@ -113,8 +93,7 @@ class CoprocessorLink:
         self._hub = EventHub()
         self._port: SerialPort | None = None
         self._fd = -1
-        self._out = bytearray()
-        self._writing = False
+        self._writer = PortWriter(-1, self._fail)
         self._decoder = proto.FrameDecoder()
         self._tx_seq = 0
         self._rx_seq = -1
@@ -149,7 +128,7 @@ class CoprocessorLink:
             self._task = None
         if self._port is not None and self._broken is None:
             self._send(*proto.leds(bytes(3 * len(self._chain.squares))))
-            self._flush()
+            self._writer.flush()
         self._close_port()
         self._hub.close()
 
@@ -172,7 +151,7 @@ class CoprocessorLink:
         # and the end of the handshake (an answer to a resent request) is covered by the snapshot or sent again
         # until acknowledged, and must not be read against the generation of the device before.
         self._gen = -1
-        self._out.clear()
+        self._writer = PortWriter(self._fd, self._fail)
         loop = asyncio.get_running_loop()
         try:
             port.reset_input_buffer()
@@ -194,9 +173,8 @@ class CoprocessorLink:
                 )
             self.firmware = answer
             self._boot = answer.boot
-            if self._debounce is not None:
-                d = self._debounce
-                self._send(*proto.config(d.depth, d.flap_window, min(d.flap_flips, 255), d.quiet_windows))
+            if self._debounce is not None or not self._flaps:
+                self._send_config()
             self._snapshot = loop.create_future()
             state = await self._request(self._snapshot, proto.snapshot_request)
             if state is None:
@@ -276,11 +254,8 @@ class CoprocessorLink:
     def _close_port(self) -> None:
         if self._port is None:
             return
-        loop = asyncio.get_running_loop()
-        loop.remove_reader(self._fd)
-        if self._writing:
-            loop.remove_writer(self._fd)
-            self._writing = False
+        asyncio.get_running_loop().remove_reader(self._fd)
+        self._writer.stop()
         with contextlib.suppress(Exception):
             self._port.close()
         self._port, self._fd = None, -1
@@ -352,20 +327,18 @@ class CoprocessorLink:
         self._send_ack()
 
     def _apply(self, t: float, occupancy: int, untrusted: int) -> None:
-        if untrusted != self._hub.untrusted:
-            self._hub.publish(SquaresUntrusted(t, untrusted, untrusted_reason(self._hub.untrusted, untrusted)))
+        # The occupancy first: a square trusted again must not be read at its frozen value for a moment.
         if occupancy != self._hub.occupancy:
             self._hub.publish(OccupancyChanged(t, occupancy))
+        if untrusted != self._hub.untrusted:
+            self._hub.publish(SquaresUntrusted(t, untrusted, untrusted_reason(self._hub.untrusted, untrusted)))
 
     def _fail(self, reason: str) -> None:
         if self._broken is None:
             self._broken = reason
         if self._port is not None:
-            loop = asyncio.get_running_loop()
-            loop.remove_reader(self._fd)
-            if self._writing:
-                loop.remove_writer(self._fd)
-                self._writing = False
+            asyncio.get_running_loop().remove_reader(self._fd)
+            self._writer.stop()
 
     # --- writing
 
@@ -375,41 +348,23 @@ class CoprocessorLink:
         self._write(proto.encode_frame(kind, self._tx_seq, payload))
         self._tx_seq = (self._tx_seq + 1) & 0xFF
 
+    def _send_config(self) -> None:
+        d = self._debounce or PICO_DEFAULTS
+        self._send(*proto.config(d if self._flaps else d.without_flaps()))
+
     def _send_ack(self) -> None:
         self._send(*proto.ack(self._gen))
         self._ack_sent_at = self._clock.now()
 
     def _send_leds(self, duty: bytes) -> None:
-        if self._port is None or len(self._out) > MAX_BUFFERED // 2:
+        if self._port is None or self._writer.buffered > MAX_BUFFERED // 2:
             return  # the device is not reading: a newer frame will follow, an old one only adds lag
         self._send(*proto.leds(duty))
         self._duty_sent_at = self._clock.now()
         self.stats.leds_sent += 1
 
     def _write(self, data: bytes) -> None:
-        if len(self._out) + len(data) > MAX_BUFFERED:
-            return
-        self._out += data
-        self._flush()
-
-    def _flush(self) -> None:
-        if self._port is None or not self._out:
-            return
-        try:
-            n = os.write(self._fd, self._out)
-        except BlockingIOError:
-            n = 0
-        except OSError as exc:
-            self._fail(exc.strerror or str(exc))
-            return
-        del self._out[:n]
-        loop = asyncio.get_running_loop()
-        if self._out and not self._writing:
-            loop.add_writer(self._fd, self._flush)
-            self._writing = True
-        elif not self._out and self._writing:
-            loop.remove_writer(self._fd)
-            self._writing = False
+        self._writer.write(data)
 
     def _in_chip_order(self, rgb: bytes) -> bytes:
         """R, G, B per LED -> the LED chip's order (the pin map's `order`): the Pico shifts bytes out as they come."""
@@ -432,40 +387,14 @@ class CoprocessorLink:
             raise RuntimeError("connect() the co-processor link first")
         return self._hub.subscribe(self._clock.now())
 
+    def detect_flaps(self, on: bool) -> None:
+        """Flap detection on the Pico on or off (a CONFIG; sent again after a reconnection)."""
+        if on != self._flaps:
+            self._flaps = on
+            self._send_config()
+
     def show(self, frame: Frame) -> None:
         duty = self._in_chip_order(bytes(self._chain.to_chain(self._conditioner.flat(frame))))
         if duty != self._duty:
             self._duty = duty
             self._send_leds(duty)
-
-
-class LinkMatrix:
-    """SwitchMatrix of a co-processor link."""
-
-    def __init__(self, link: CoprocessorLink) -> None:
-        self._link = link
-
-    def scan(self) -> int:
-        return self._link.occupancy()
-
-    def scan_rate(self) -> float:
-        return float(self._link.scan_rate())
-
-    def events(self) -> AsyncIterator[BoardEvent]:
-        return self._link.events()
-
-    async def aclose(self) -> None:
-        await self._link.aclose()
-
-
-class LinkStrip:
-    """PixelStrip of a co-processor link: frames are conditioned here, the device only shifts them out."""
-
-    def __init__(self, link: CoprocessorLink) -> None:
-        self._link = link
-
-    def show(self, frame: Frame) -> None:
-        self._link.show(frame)
-
-    def close(self) -> None:
-        self._link.show(BLACK_FRAME)

@@ -20,7 +20,7 @@ from simulator.switches import NO_BOUNCE, Bounce, Switches
 
 # Quick enough for clicks on the page (10 ms), still a real debounce.
 DEFAULT_SCAN_HZ = 200.0
-DEFAULT_DEBOUNCE = DebounceConfig(depth=2, flap_window=200, flap_flips=10, quiet_windows=2)
+DEFAULT_DEBOUNCE = DebounceConfig.for_rate(DEFAULT_SCAN_HZ, debounce_ms=10.0)
 
 
 class SimBoard(SimHands):
@@ -65,6 +65,15 @@ class SimBoard(SimHands):
             await asyncio.gather(self._task, return_exceptions=True)
             self._task = None
         self._hub.close()
+
+    def detect_flaps(self, on: bool) -> None:
+        before = self._debouncer.untrusted
+        if self._debouncer.detect_flaps(on):
+            now = self._clock.now()
+            self._hub.publish(SquaresUntrusted(now, 0, untrusted_reason(before, 0)))
+            if self._debouncer.occupancy != self._hub.occupancy and self._link_up:
+                self._hub.publish(OccupancyChanged(now, self._debouncer.occupancy))
+        self._wake.set()  # the scanner may sleep no longer: a square let go may be unsettled
 
     # --- beyond Hands
 
@@ -127,10 +136,11 @@ class SimBoard(SimHands):
         changed, untrusted_changed = self._debouncer.sample(self.switches.level(t))
         self._k = k
         self.scans += 1
-        if untrusted_changed:
-            after = self._debouncer.untrusted
-            self._hub.publish(SquaresUntrusted(t, after, untrusted_reason(before, after)))
+        # The occupancy first: a square trusted again must not be read at its frozen value for a moment.
         if changed and self._link_up:
             self._hub.publish(OccupancyChanged(t, self._debouncer.occupancy))
         elif changed:
             self._hub.occupancy = self._debouncer.occupancy
+        if untrusted_changed:
+            after = self._debouncer.untrusted
+            self._hub.publish(SquaresUntrusted(t, after, untrusted_reason(before, after)))

@@ -79,16 +79,17 @@ def make_device(
     *,
     version: int | None = None,
     depth: int = 8,
-    flap_window: int = 1000,
-    flap_flips: int = 10,
-    quiet_windows: int = 2,
     directory: Path = FIRMWARE_DIR,
 ) -> FirmwareDevice:
-    """A firmware Device as the Pico's main() builds it; `version` pretends to be another protocol version."""
+    """A firmware Device as the Pico's main() builds it (its config.py's settings, the depth aside); `version`
+    pretends to be another protocol version."""
     device_module = firmware_module("device", directory)
     debounce_module = firmware_module("debounce", directory)
     protocol_module = firmware_module("protocol", directory)
-    debouncer = debounce_module.Debouncer(depth, flap_window, flap_flips, quiet_windows)
+    c = firmware_module("config", directory)
+    debouncer = debounce_module.Debouncer(
+        depth, c.FLAP_WINDOW_SCANS, c.FLAP_FLIPS, c.SLOW_WINDOW_SCANS, c.SLOW_CHANGES, c.QUIET_SCANS
+    )
     device = device_module.Device(
         boot_id, version=protocol_module.PROTOCOL_VERSION if version is None else version, debouncer=debouncer
     )

@@ -223,7 +223,7 @@ async def check_board(
     try:
         if board.sim is not None:
             await _simulated_sweep(board, clock)
-            await clock.sleep(1.5)  # long enough for a flap window to end
+            await clock.sleep(1.5)  # long enough for a fast flap to be known (half a second) and reported
         else:
             await clock.sleep(seconds)
     finally:

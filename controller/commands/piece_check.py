@@ -177,6 +177,9 @@ async def check_pieces(
 ) -> PieceReport:
     """Run every trial in turn, waiting up to `seconds` for each placement and each lift."""
     report = PieceReport()
+    # The same three squares take a piece again and again, a few seconds apart: flap detection would take that
+    # for a switch opening and closing by itself and freeze the square the test is reading.
+    board.matrix.detect_flaps(False)
     events = board.matrix.events()
     first = await anext(events)
     if not isinstance(first, OccupancyChanged):
@@ -195,6 +198,7 @@ async def check_pieces(
     finally:
         board.strip.show(BLACK_FRAME)
         await sensors.close()
+        board.matrix.detect_flaps(True)
     return report
 
 

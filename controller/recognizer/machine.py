@@ -167,6 +167,22 @@ class Recognizer:
         out.extend(self.tick(t))
         return out
 
+    def distrust(self, squares: int, occupancy: int, t: float) -> list[Signal]:
+        """`squares` are no longer trusted (their switches flap): what they were seen doing no longer counts, and
+        the board, read now as `occupancy` (the session shows them as it expects them), is weighed again."""
+        self.occupancy = occupancy
+        self.touched &= ~squares
+        self.tapped &= ~squares
+        self._clear_pending()
+        self._illegal_settled = False
+        out: list[Signal] = []
+        if self.mode is Mode.PROMPT:
+            self.mode = Mode.TURN
+            self.prompt = ()
+            out.append(PromptCleared())
+        out.extend(self._evaluate(t))
+        return out
+
     def tick(self, t: float) -> list[Signal]:
         """Time has come to `t`: commit, prompt or show a mismatch if a deadline passed."""
         if self._deadline is None or t < self._deadline:

@@ -113,7 +113,12 @@ class Session(SessionView):
         self._occupancy = occupancy
         if self._pauses:
             return
-        self._handle(self._recognizer.board(occupancy, t), t)
+        self._handle(self._recognizer.board(self._seen(self._recognizer.expected), t), t)
+
+    def _seen(self, expected: int) -> int:
+        """The board as the recognizer may take it: an untrusted square (a flapping switch) reads as `expected`,
+        so it never makes a move, whatever its switch does, until it is trusted again."""
+        return (self._occupancy & ~self._untrusted) | (expected & self._untrusted)
 
     def pause(self, cause: PauseCause, message: str, t: float) -> None:
         """The game waits for `cause` (each cause is lifted on its own); the page and the LEDs say so."""
@@ -149,8 +154,18 @@ class Session(SessionView):
             self._confirmed, self._confirmed_at, self._unsaved = self._unsaved, t, 0
 
     def on_untrusted(self, squares: int, reason: str, t: float) -> None:
+        newly = squares & ~self._untrusted
         self._untrusted = squares
+        self._message = reason  # the page says which switch is ignored, and when all are trusted again
         self._events.append(ev.SensorWarning(t, squares, reason))
+        if newly:
+            # What the flap did before it was known (a phantom tap, a piece seen lifted) is forgotten, and the
+            # turn weighed again without it: a pending move that needed it is dropped, never committed.
+            signals = self._recognizer.distrust(newly, self._seen(self._recognizer.expected), t)
+            if not self._pauses:
+                self._handle(signals, t)
+        elif not self._pauses:
+            self.on_board(self._occupancy, t)  # a square trusted again reads as its switch does
 
     def tick(self, t: float) -> None:
         if self._orders_due is not None and t >= self._orders_due:
@@ -356,7 +371,7 @@ class Session(SessionView):
         self._prompt = ()
         occupancy = s.occupancy()
         if s.to_move is None:
-            self._handle(self._recognizer.begin_idle(occupancy, self._occupancy, t), t)
+            self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t), t)
             if self._announced_over != len(self._history):
                 self._announced_over = len(self._history)
                 result = s.outcome()
@@ -366,12 +381,12 @@ class Session(SessionView):
                 self._events.append(ev.GameOver(t, result.to_json()))
             return
         if s.to_move is CHANCE:
-            self._handle(self._recognizer.begin_idle(occupancy, self._occupancy, t), t)
+            self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t), t)
             if self._settings.dice is Dice.AUTO:
                 self._commit(s.sample_chance(), t, Source.DICE)
             return
         if s.to_move is SIMULTANEOUS:
-            self._handle(self._recognizer.begin_idle(occupancy, self._occupancy, t), t)
+            self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t), t)
             if self._orders_due is None and self._settings.order_time is not None:
                 self._orders_due = t + self._settings.order_time
             for seat in sorted(s.waiting_for() - self._sealed):
@@ -389,9 +404,9 @@ class Session(SessionView):
         kind = self._seat_kinds[to_move]
         if kind is SeatKind.BOARD:
             index = build_index(s, s.legal_moves(), earlier=self._earlier())
-            self._handle(self._recognizer.begin_turn(index, self._occupancy, t), t)
+            self._handle(self._recognizer.begin_turn(index, self._seen(index.start), t), t)
             return
-        self._handle(self._recognizer.begin_idle(occupancy, self._occupancy, t), t)
+        self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t), t)
         if kind is SeatKind.COMPUTER:
             self._computer_due = t + self._settings.computer_delay
             if self._computers.worker:

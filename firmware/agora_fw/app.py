@@ -101,7 +101,14 @@ def main():
     device = Device(
         boot[0] | boot[1] << 8,
         leds=config.LED_COUNT,
-        debouncer=Debouncer(config.DEBOUNCE_SCANS, config.FLAP_WINDOW_SCANS, config.FLAP_FLIPS, config.QUIET_WINDOWS),
+        debouncer=Debouncer(
+            config.DEBOUNCE_SCANS,
+            config.FLAP_WINDOW_SCANS,
+            config.FLAP_FLIPS,
+            config.SLOW_WINDOW_SCANS,
+            config.SLOW_CHANGES,
+            config.QUIET_SCANS,
+        ),
     )
 
     def watchdog():

@@ -7,8 +7,10 @@ LED_COUNT = 81
 # at the Pico's pin: its ~50 kOhm pull-up needs about 20 us to recover, as on the Pi.
 SETTLE_US = 25
 DEBOUNCE_SCANS = 8  # 8 ms at 1 kHz
-FLAP_WINDOW_SCANS = 1000
+FLAP_WINDOW_SCANS = 500  # fast flaps: FLAP_FLIPS raw flips within the latest 0.5 s
 FLAP_FLIPS = 10
-QUIET_WINDOWS = 2
+SLOW_WINDOW_SCANS = 6000  # slow flaps: SLOW_CHANGES debounced changes within the latest 6 s
+SLOW_CHANGES = 6
+QUIET_SCANS = 2000  # an untrusted square is trusted again after 2 s without a flip
 BOOT_WINDOW_MS = 2000  # after power-up a Ctrl-C (before the host's first 0x00) still reaches the REPL this long
 WATCHDOG_MS = 5000  # a loop that stalls this long resets the Pico (the RP2040's limit is 8388 ms)

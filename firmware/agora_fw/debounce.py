@@ -1,31 +1,53 @@
 # Per-square debounce and flap detection, row by row so every number stays a small int (no heap allocation in the
 # 1 kHz loop). The same rules as hardware/debounce.py on the Pi; tests/firmware checks they agree scan by scan:
 #   integrator per square, clamped to 0..depth: occupied at depth, empty at 0;
-#   raw flips counted per square in tumbling windows of `flap_window` scans; `flap_flips` or more in one window
-#   make the square untrusted (its reported bit frozen) until `quiet_windows` windows in a row pass without a flip.
+#   fast flaps: `flap_flips` raw flips of a square within a sliding `flap_window` scans, a flip counted only `depth`
+#   scans or more after the last one counted (a bounce counts once, a chatter once per debounce time);
+#   slow flaps: `slow_changes` debounced changes of a square within a sliding `slow_window` scans;
+#   either makes the square untrusted (its reported bit frozen) until it has gone `quiet` scans without a raw flip,
+#   when its history starts afresh. A count of 0 turns that detector off (the host's CONFIG during the piece test).
+# Each detector keeps per square the scans of its latest events in a ring, so an event costs one comparison.
+
+from array import array
 
 OCCUPANCY_CHANGED = 1
 UNTRUSTED_CHANGED = 2
 
+BASE = 1 << 16  # the first scan: every window (u16) is shorter, so a never-written 0 lies out of every window
+LIMIT = 1 << 29  # rebased well before 2**30 so the scan counter stays a small int
+
 
 class Debouncer:
-    def __init__(self, depth=8, flap_window=1000, flap_flips=10, quiet_windows=2):
-        if depth < 1 or flap_window < 2 or not 2 <= flap_flips <= 255 or quiet_windows < 1:
+    def __init__(self, depth=8, flap_window=500, flap_flips=10, slow_window=6000, slow_changes=6, quiet=2000):
+        if not 1 <= depth <= 100 or not 2 <= flap_window < BASE or not 2 <= slow_window < BASE:
+            raise ValueError("bad debounce settings")
+        for count in (flap_flips, slow_changes):
+            if count == 1 or not 0 <= count <= 255:
+                raise ValueError("bad debounce settings")
+        if not 1 <= quiet < BASE:
             raise ValueError("bad debounce settings")
         self.depth = depth
         self.flap_window = flap_window
         self.flap_flips = flap_flips
-        self.quiet_windows = quiet_windows
+        self.slow_window = slow_window
+        self.slow_changes = slow_changes
+        self.quiet = quiet
         self.counts = bytearray(81)
-        self.flips = bytearray(81)
-        self.quiet = bytearray(81)
+        # Per square the scans of the latest count - 1 events: the oldest of them and a new one make `count`.
+        self.fast_size = max(0, flap_flips - 1)
+        self.slow_size = max(0, slow_changes - 1)
+        self.fast = _zeros(81 * self.fast_size)
+        self.fast_next = bytearray(81)
+        self.slow = _zeros(81 * self.slow_size)
+        self.slow_next = bytearray(81)
+        self.last_flip = _zeros(81)
+        self.counted = _zeros(81)  # the last flip the fast detector counted
         self.debounced = [0] * 9
         self.previous = [0] * 9
         self.unsettled = [0] * 9
-        self.flipped = [0] * 9
         self.untrusted = [0] * 9
         self.reported = [0] * 9
-        self.tick = 0
+        self.tick = BASE
 
     def prime(self, rows):
         """Start from `rows` as if they had been stable forever."""
@@ -33,56 +55,41 @@ class Debouncer:
         for r in range(9):
             v = rows[r]
             self.debounced[r] = self.previous[r] = self.reported[r] = v
-            self.unsettled[r] = self.flipped[r] = self.untrusted[r] = 0
-            base = r * 9
+            self.unsettled[r] = self.untrusted[r] = 0
             for c in range(9):
-                self.counts[base + c] = depth if v >> c & 1 else 0
-                self.flips[base + c] = 0
-                self.quiet[base + c] = 0
-        self.tick = 0
+                self.counts[r * 9 + c] = depth if v >> c & 1 else 0
+        for ring in (self.fast, self.slow, self.last_flip, self.counted):
+            for i in range(len(ring)):
+                ring[i] = 0
+        for i in range(81):
+            self.fast_next[i] = self.slow_next[i] = 0
+        self.tick = BASE
 
     def sample(self, rows):
         """One scan; returns OCCUPANCY_CHANGED | UNTRUSTED_CHANGED bits."""
-        depth = self.depth
-        counts = self.counts
+        self.tick += 1
+        if self.tick >= LIMIT:
+            self._rebase()
+        result = 0
         for r in range(9):
             raw = rows[r]
+            flapping = 0
             flips = raw ^ self.previous[r]
-            base = r * 9
             if flips:
                 self.previous[r] = raw
-                self.flipped[r] |= flips
-                for c in range(9):
-                    if flips >> c & 1 and self.flips[base + c] < 255:
-                        self.flips[base + c] += 1
+                flapping = self._flipped(r, flips)
             active = (raw ^ self.debounced[r]) | self.unsettled[r]
             if active:
-                for c in range(9):
-                    bit = 1 << c
-                    if active & bit:
-                        i = base + c
-                        n = counts[i]
-                        if raw & bit:
-                            if n < depth:
-                                n += 1
-                        elif n > 0:
-                            n -= 1
-                        counts[i] = n
-                        if n == depth:
-                            self.debounced[r] |= bit
-                            self.unsettled[r] &= ~bit
-                        elif n == 0:
-                            self.debounced[r] &= ~bit
-                            self.unsettled[r] &= ~bit
-                        else:
-                            self.unsettled[r] |= bit
-        result = 0
-        self.tick += 1
-        if self.tick >= self.flap_window:
-            self.tick = 0
-            if self._end_window():
+                before = self.debounced[r]
+                self._integrate(r, raw, active)
+                changed = before ^ self.debounced[r]
+                if changed and self.slow_changes:
+                    flapping |= self._changed(r, changed)
+            if flapping & ~self.untrusted[r]:
+                self.untrusted[r] |= flapping
                 result |= UNTRUSTED_CHANGED
-        for r in range(9):
+            if self.untrusted[r] and self._trust_quiet(r):
+                result |= UNTRUSTED_CHANGED
             u = self.untrusted[r]
             new = (self.debounced[r] & ~u) | (self.reported[r] & u)
             if new != self.reported[r]:
@@ -90,29 +97,90 @@ class Debouncer:
                 result |= OCCUPANCY_CHANGED
         return result
 
-    def _end_window(self):
-        changed = False
-        for r in range(9):
-            todo = self.flipped[r] | self.untrusted[r]
-            if not todo:
-                continue
-            base = r * 9
-            for c in range(9):
-                bit = 1 << c
-                if not todo & bit:
-                    continue
+    def _flipped(self, r, flips):
+        tick = self.tick
+        size = self.fast_size
+        out = 0
+        for c in range(9):
+            if flips >> c & 1:
+                i = r * 9 + c
+                self.last_flip[i] = tick
+                if size and tick - self.counted[i] >= self.depth:
+                    self.counted[i] = tick
+                    if _crowded(self.fast, self.fast_next, size, i, tick, self.flap_window):
+                        out |= 1 << c
+        return out
+
+    def _changed(self, r, changed):
+        tick = self.tick
+        out = 0
+        for c in range(9):
+            if changed >> c & 1 and _crowded(
+                self.slow, self.slow_next, self.slow_size, r * 9 + c, tick, self.slow_window
+            ):
+                out |= 1 << c
+        return out
+
+    def _integrate(self, r, raw, active):
+        depth = self.depth
+        counts = self.counts
+        base = r * 9
+        for c in range(9):
+            bit = 1 << c
+            if active & bit:
                 i = base + c
-                n = self.flips[i]
-                if n >= self.flap_flips:
-                    if not self.untrusted[r] & bit:
-                        self.untrusted[r] |= bit
-                        changed = True
-                    self.quiet[i] = 0
-                elif self.untrusted[r] & bit:
-                    self.quiet[i] = self.quiet[i] + 1 if n == 0 else 0
-                    if self.quiet[i] >= self.quiet_windows:
-                        self.untrusted[r] &= ~bit
-                        changed = True
-                self.flips[i] = 0
-            self.flipped[r] = 0
-        return changed
+                n = counts[i]
+                if raw & bit:
+                    if n < depth:
+                        n += 1
+                elif n > 0:
+                    n -= 1
+                counts[i] = n
+                if n == depth:
+                    self.debounced[r] |= bit
+                    self.unsettled[r] &= ~bit
+                elif n == 0:
+                    self.debounced[r] &= ~bit
+                    self.unsettled[r] &= ~bit
+                else:
+                    self.unsettled[r] |= bit
+
+    def _trust_quiet(self, r):
+        u = self.untrusted[r]
+        trusted = 0
+        for c in range(9):
+            i = r * 9 + c
+            if u >> c & 1 and self.tick - self.last_flip[i] >= self.quiet:
+                trusted |= 1 << c
+                _clear(self.fast, self.fast_next, self.fast_size, i)
+                _clear(self.slow, self.slow_next, self.slow_size, i)
+        self.untrusted[r] = u & ~trusted
+        return trusted != 0
+
+    def _rebase(self):
+        # Every recorded scan moves back with the counter; one further back than BASE stays out of every window.
+        shift = self.tick - BASE
+        for ring in (self.fast, self.slow, self.last_flip, self.counted):
+            for i in range(len(ring)):
+                v = ring[i] - shift
+                ring[i] = v if v > 0 else 0
+        self.tick = BASE
+
+
+def _crowded(ring, nexts, size, i, tick, window):
+    """Record an event of square `i` at `tick`; True when it and the `size` before it fell within `window` scans."""
+    k = i * size + nexts[i]
+    oldest = ring[k]
+    ring[k] = tick
+    nexts[i] = (nexts[i] + 1) % size
+    return tick - oldest < window
+
+
+def _clear(ring, nexts, size, i):
+    for k in range(i * size, i * size + size):
+        ring[k] = 0
+    nexts[i] = 0
+
+
+def _zeros(n):
+    return array("i", [0] * n)  # 32-bit on the Pico and in CPython; the list exists only while constructing

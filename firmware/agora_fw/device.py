@@ -12,6 +12,7 @@ HEARTBEAT_EVERY_MS = 250
 RETRANSMIT_AFTER_MS = 30
 RETRANSMITS = 10
 HOST_TIMEOUT_MS = 3000
+CONFIG_BYTES = 9
 
 
 class Device:
@@ -65,16 +66,7 @@ class Device:
 
     def _handle(self, kind, payload):
         if kind == p.HELLO:
-            if len(payload) != 5 or payload[1:] != p.HELLO_MAGIC:
-                self.decoder.bad += 1
-                return
-            self.seq.restart()
-            self.host_ok = payload[0] == self.version
-            self.since_host = 0
-            self.host_silent = False
-            self.acked = -1
-            body = bytes([self.version, self.squares, self.led_count, self.boot_id & 0xFF, self.boot_id >> 8])
-            self._send(p.HELLO_ACK, body + self.name.encode())
+            self._hello(payload)
             return
         if not self.host_ok:
             return  # a host speaking another version: its frames may mean something else
@@ -90,26 +82,46 @@ class Device:
             self.leds_version += 1
         elif kind == p.ACK and len(payload) == 2:
             self.acked = payload[0] | payload[1] << 8
-        elif kind == p.CONFIG and len(payload) == 5:
-            try:
-                self.debouncer = Debouncer(
-                    depth=payload[0],
-                    flap_window=payload[1] | payload[2] << 8,
-                    flap_flips=payload[3],
-                    quiet_windows=payload[4],
-                )
-            except ValueError:
-                self.decoder.bad += 1
-                return
-            self.debouncer.prime(self.rows)
-            if self.history and p.pack_rows(self.debouncer.reported) != self.history[-1][2]:
-                self.gen = (self.gen + 1) & 0xFFFF
-                self._record()
-                self._send_state(p.CHANGE)
+        elif kind == p.CONFIG and len(payload) == CONFIG_BYTES:
+            self._configure(payload)
         elif kind == p.STOP and payload == p.STOP_MAGIC:
             self.stop = True
         else:
             self.decoder.bad += 1
+
+    def _hello(self, payload):
+        if len(payload) != 5 or payload[1:] != p.HELLO_MAGIC:
+            self.decoder.bad += 1
+            return
+        self.seq.restart()
+        self.host_ok = payload[0] == self.version
+        self.since_host = 0
+        self.host_silent = False
+        self.acked = -1
+        body = bytes([self.version, self.squares, self.led_count, self.boot_id & 0xFF, self.boot_id >> 8])
+        self._send(p.HELLO_ACK, body + self.name.encode())
+
+    def _configure(self, payload):
+        # depth (u8), flap_window (u16), flap_flips (u8), slow_window (u16), slow_changes (u8), quiet (u16)
+        try:
+            self.debouncer = Debouncer(
+                depth=payload[0],
+                flap_window=payload[1] | payload[2] << 8,
+                flap_flips=payload[3],
+                slow_window=payload[4] | payload[5] << 8,
+                slow_changes=payload[6],
+                quiet=payload[7] | payload[8] << 8,
+            )
+        except ValueError:
+            self.decoder.bad += 1
+            return
+        d = self.debouncer
+        d.prime(self.rows)
+        # Primed from the switches as they are: what the host knows changes if a frozen square or its mark does.
+        if self.history and (p.pack_rows(d.reported), p.pack_rows(d.untrusted)) != self.history[-1][2:]:
+            self.gen = (self.gen + 1) & 0xFFFF
+            self._record()
+            self._send_state(p.CHANGE)
 
     # --- scans and time
 

@@ -49,7 +49,7 @@ def protocol_scenario(rng):
 
 
 def debounce_scenario(rng):
-    d = Debouncer(depth=4, flap_window=50, flap_flips=6, quiet_windows=2)
+    d = Debouncer(depth=4, flap_window=50, flap_flips=6, slow_window=400, slow_changes=5, quiet=100)
     rows = [0] * 9
     d.prime(rows)
     trace = []
@@ -62,6 +62,42 @@ def debounce_scenario(rng):
         result = d.sample(rows)
         trace.append([result, hx(p.pack_rows(d.reported)), hx(p.pack_rows(d.untrusted))])
     return trace
+
+
+def flap_scenario(rng):
+    """The Pico's own settings (config.py, 1 kHz): a fast flap and a slow one starting at drawn moments, a piece
+    lifted and set at a person's pace; the scan at which each square was distrusted (and trusted again)."""
+    from agora_fw import config
+
+    d = Debouncer(
+        config.DEBOUNCE_SCANS,
+        config.FLAP_WINDOW_SCANS,
+        config.FLAP_FLIPS,
+        config.SLOW_WINDOW_SCANS,
+        config.SLOW_CHANGES,
+        config.QUIET_SCANS,
+    )
+    rows = [0] * 9
+    d.prime(rows)
+    fast_from = 200 + rng.next(700)  # c1: closed and open 3 ms each (quicker than the debounce), then healed
+    slow_from = 300 + rng.next(700)  # e5: closed and open 0.5-1 s each (a 1-2 s period), never healed
+    slow_next = slow_from
+    seen = {"fast": -1, "slow": -1, "hand": -1, "fast_trusted": -1}
+    for scan in range(9000):
+        if fast_from <= scan < fast_from + 1000 and (scan - fast_from) % 3 == 0:
+            rows[0] ^= 1 << 2
+        if scan == slow_next:
+            rows[4] ^= 1 << 4
+            slow_next += 500 + rng.next(500)
+        if scan % 1500 == 0:
+            rows[8] ^= 1  # a9: a person sets or lifts a piece every 1.5 s
+        d.sample(rows)
+        for key, r, c in (("fast", 0, 2), ("slow", 4, 4), ("hand", 8, 0)):
+            if seen[key] < 0 and d.untrusted[r] >> c & 1:
+                seen[key] = scan
+        if seen["fast"] >= 0 and seen["fast_trusted"] < 0 and not d.untrusted[0] >> 2 & 1:
+            seen["fast_trusted"] = scan
+    return [fast_from, seen["fast"], seen["fast_trusted"], slow_from, seen["slow"], seen["hand"]]
 
 
 def device_scenario(rng):
@@ -187,6 +223,7 @@ def run():
     return {
         "protocol": protocol_scenario(Rng(1)),
         "debounce": debounce_scenario(Rng(2)),
+        "flaps": [flap_scenario(Rng(seed)) for seed in (3, 4, 5)],
         "device": device_scenario(Rng(3)),
         "boot": boot_scenario(Rng(4)),
         "matrix": matrix_scenario(Rng(5)),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hardware import protocol as pi
+from hardware.debounce import DebounceConfig
 from simulator.firmware import FirmwareDevice, make_device
 
 
@@ -47,7 +48,7 @@ def host() -> Host:
 
 def test_hello_is_answered_with_the_version_and_the_boot_id(host: Host) -> None:
     ack = next(m for m in host.received if isinstance(m, pi.HelloAck))
-    assert ack == pi.HelloAck(pi.PROTOCOL_VERSION, 81, 81, 0xBEEF, "agora-fw 2.0")
+    assert ack == pi.HelloAck(pi.PROTOCOL_VERSION, 81, 81, 0xBEEF, "agora-fw 3.0")
 
 
 def test_a_snapshot_request_gets_the_current_state(host: Host) -> None:
@@ -130,7 +131,7 @@ def test_damaged_and_repeated_frames_are_dropped_and_counted(host: Host) -> None
 
 
 def test_config_retunes_the_debounce(host: Host) -> None:
-    host.send(pi.config(2, 1000, 10, 2))
+    host.send(pi.config(DebounceConfig(depth=2)))
     host.scan(0b101)
     assert len(host.states(host.scan(0b100, ms=2))) == 1  # 2 scans are enough now
 

@@ -46,7 +46,7 @@ def on_cpython() -> dict[str, Any]:
 def test_micropython_runs_the_firmware_exactly_as_cpython_does(
     on_micropython: dict[str, Any], on_cpython: dict[str, Any]
 ) -> None:
-    for part in ("protocol", "debounce", "device", "boot", "matrix"):
+    for part in ("protocol", "debounce", "flaps", "device", "boot", "matrix"):
         assert on_micropython[part] == on_cpython[part], part
 
 
@@ -67,5 +67,11 @@ def test_the_answers_are_right(on_micropython: dict[str, Any]) -> None:
     assert on_micropython["boot"][-1] == [True, False]  # the window closes by time
     untrusted = [step[2] for step in on_micropython["debounce"]]
     assert any(int(u, 16) for u in untrusted)  # the flapping e5 was distrusted
+    for fast_from, fast, fast_trusted, slow_from, slow, hand in on_micropython["flaps"]:
+        # Every third flip is counted (one per 8 ms debounce): its tenth at 81 ms, well within half a second.
+        assert fast == fast_from + 9 * 9
+        assert fast_trusted == fast_from + 999 + 2000  # two quiet seconds after its last flip
+        assert slow_from < slow <= slow_from + 5 * 1000 + 8  # five of its changes, each through the debounce
+        assert hand == -1  # a piece set and lifted every 1.5 s is a person, not a flap
     for chip in ("RP2040", "RP2350"):
         assert all(all(read) for read in on_micropython["matrix"][chip]), chip  # right, no row ever driven high

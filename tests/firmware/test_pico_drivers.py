@@ -133,6 +133,63 @@ def test_the_main_loop_answers_scans_and_shows_frames(pico: SimpleNamespace) -> 
     assert strip.dma.transfers[-1]["words"][0] == 0x07070700
 
 
+class StreamingSerial(FakeSerial):
+    """A host streaming LED frames at 30 per second: each frame's bytes arrive when the Pico's clock reaches it."""
+
+    def __init__(self, clock: list[int], frames: list[tuple[int, bytes]]) -> None:
+        super().__init__(b"")
+        self.clock, self.frames = clock, frames
+        self.limits: list[int] = []
+
+    def read(self, limit: int) -> bytes:
+        self.limits.append(limit)
+        while self.frames and self.frames[0][0] <= self.clock[0]:
+            self.incoming += self.frames.pop(0)[1]
+        return super().read(limit)
+
+
+def test_a_30_fps_led_stream_never_holds_up_a_scan(pico: SimpleNamespace) -> None:
+    """Every loop scans once and reads at most one chunk: a frame (about 260 bytes) is taken over a few loops while
+    the matrix goes on being scanned every millisecond, and two seconds of frames are all shown, none left waiting."""
+    app = firmware_module("app")
+    device = make_device(5)
+    now = [0]
+    matrix = pico.matrix.Matrix(tuple(range(9)), tuple(range(9, 18)), sleep_us=lambda us: None)
+    strip = pico.ws2812.Strip(22, 81, ticks_us=lambda: now[0] * 1000, ticks_diff=lambda a, b: a - b)
+    hello = pi.encode_frame(pi.HELLO, 0, pi.hello()[1])
+    frames = [(0, hello)] + [
+        (33 * k + 1, pi.encode_frame(pi.LEDS, k & 0xFF, bytes([k & 0xFF, 1, 2]) * 81)) for k in range(1, 61)
+    ]
+    serial = StreamingSerial(now, frames)
+    scans = []
+    step = device.step
+
+    def counted(rows: list[int], dt_ms: int = 1) -> None:
+        scans.append((now[0], dt_ms))
+        step(rows, dt_ms)
+
+    device.step = counted  # type: ignore[method-assign]
+    shown = []
+    write = strip.write
+
+    def showing(data: bytes) -> None:
+        shown.append(data[0])
+        write(data)
+        strip.dma.running = False  # the DMA is done long before the next loop
+
+    strip.write = showing
+
+    def ticks_ms() -> int:
+        now[0] += 1  # one loop per millisecond
+        return now[0]
+
+    app.run(device, matrix, strip, serial, ticks_ms, lambda a, b: a - b, loops=2100)
+    assert all(dt == 1 for _, dt in scans) and len(scans) == 2100  # a scan every millisecond, never skipped
+    assert max(serial.limits) == app.CHUNK
+    assert shown[-1] == 60 and len(shown) == 60  # every frame shown, the last one two seconds in
+    assert not serial.incoming and not serial.frames
+
+
 def test_the_main_loop_ends_on_stop(pico: SimpleNamespace) -> None:
     app = firmware_module("app")
     device = make_device(5)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hardware import protocol as pi
 from hardware.debounce import DebounceConfig, Debouncer
+from tests.hardware import switch_behaviour as sb
 
 Fw = Callable[[str], ModuleType]
 
@@ -49,7 +51,30 @@ def test_occupancy_packing_is_the_81_bit_little_endian_integer(fw: Fw) -> None:
     assert fp.unpack_rows(fp.pack_rows(rows)) == rows
 
 
-CFG = DebounceConfig(depth=3, flap_window=25, flap_flips=4, quiet_windows=2)
+CFG = DebounceConfig(depth=3, flap_window=25, flap_flips=4, slow_window=120, slow_changes=5, quiet=40)
+
+
+def firmware_debouncer(cfg: DebounceConfig, initial: int) -> Any:
+    from simulator.firmware import firmware_module
+
+    d = firmware_module("debounce").Debouncer(
+        cfg.depth, cfg.flap_window, cfg.flap_flips, cfg.slow_window, cfg.slow_changes, cfg.quiet
+    )
+    d.prime(rows_of(initial))
+    return d
+
+
+def rows_of(occupancy: int) -> list[int]:
+    return [(occupancy >> (9 * r)) & 0x1FF for r in range(9)]
+
+
+def agree(fw_debouncer: Any, pi_debouncer: Debouncer, raw: int) -> None:
+    flags = fw_debouncer.sample(rows_of(raw))
+    changed, untrusted_changed = pi_debouncer.sample(raw)
+    reported = sum(v << (9 * r) for r, v in enumerate(fw_debouncer.reported))
+    untrusted = sum(v << (9 * r) for r, v in enumerate(fw_debouncer.untrusted))
+    assert (reported, untrusted) == (pi_debouncer.occupancy, pi_debouncer.untrusted)
+    assert (bool(flags & 1), bool(flags & 2)) == (changed, untrusted_changed)
 
 
 # A few squares toggled often, so that flapping and trust recovery happen, among random others.
@@ -60,18 +85,36 @@ SQUARE = st.one_of(st.sampled_from([0, 40, 80]), st.integers(0, 80))
 def test_the_firmware_debounce_agrees_with_the_pi_debounce_scan_by_scan(
     toggles: list[tuple[int, int]], initial: int
 ) -> None:
-    from simulator.firmware import firmware_module
-
-    fw_debouncer = firmware_module("debounce").Debouncer(CFG.depth, CFG.flap_window, CFG.flap_flips, CFG.quiet_windows)
-    fw_debouncer.prime([(initial >> (9 * r)) & 0x1FF for r in range(9)])
-    pi_debouncer = Debouncer(CFG, initial)
+    fw_debouncer, pi_debouncer = firmware_debouncer(CFG, initial), Debouncer(CFG, initial)
     raw = initial
     for square, hold in toggles:
         raw ^= 1 << square
         for _ in range(hold):
-            flags = fw_debouncer.sample([(raw >> (9 * r)) & 0x1FF for r in range(9)])
-            changed, untrusted_changed = pi_debouncer.sample(raw)
-            reported = sum(v << (9 * r) for r, v in enumerate(fw_debouncer.reported))
-            untrusted = sum(v << (9 * r) for r, v in enumerate(fw_debouncer.untrusted))
-            assert (reported, untrusted) == (pi_debouncer.occupancy, pi_debouncer.untrusted)
-            assert (bool(flags & 1), bool(flags & 2)) == (changed, untrusted_changed)
+            agree(fw_debouncer, pi_debouncer, raw)
+
+
+@settings(max_examples=25)
+@given(st.lists(st.tuples(st.integers(0, 80), st.one_of(sb.hands(until=4.0), sb.flapping())), min_size=1, max_size=3))
+def test_both_debounces_agree_on_drawn_hands_and_flaps_at_the_pi_settings(
+    squares: list[tuple[int, sb.Behaviour]],
+) -> None:
+    """Switches drawn by tests/hardware/switch_behaviour.py on a few squares at once, at the pin map's settings."""
+    cfg = DebounceConfig.for_rate(200)
+    initial = sum(b.initial << s for s, b in squares)
+    fw_debouncer, pi_debouncer = firmware_debouncer(cfg, initial), Debouncer(cfg, initial)
+    end = max(b.end for _, b in squares)
+    for k in range(1, round(end / sb.SCAN) + 1):
+        t = k * sb.SCAN
+        raw = 0
+        for s, b in squares:
+            raw = raw & ~(1 << s) | b.level(t) << s
+        agree(fw_debouncer, pi_debouncer, raw)
+
+
+def test_the_firmware_rebases_its_scan_counter_without_changing_a_decision() -> None:
+    """After about 6 days at 1 kHz the firmware moves its counter back (to stay a small int): the same answers."""
+    fw_debouncer, pi_debouncer = firmware_debouncer(CFG, 0), Debouncer(CFG, 0)
+    fw_debouncer.tick = (1 << 29) - 30  # a few scans before the rebase
+    for raw in [1, 0] * 3 + [0] * 45 + [1, 1, 1, 1, 0, 0, 0, 0] * 5:
+        agree(fw_debouncer, pi_debouncer, raw)
+    assert fw_debouncer.tick < 1 << 20

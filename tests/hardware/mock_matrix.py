@@ -4,12 +4,11 @@ low through their diodes, reading simulated switches (bounce and faults included
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from gpiozero.pins.mock import MockFactory, MockPin
 
 from controller.ports import Clock
-from simulator.switches import Switches
 
 ROWS = (4, 17, 27, 22, 5, 6, 13, 19, 26)
 COLUMNS = (23, 24, 25, 8, 7, 12, 16, 20, 21)
@@ -59,13 +58,19 @@ class ColumnPin(MockPin):  # type: ignore[misc]
         return super()._get_state()
 
 
+class Levels(Protocol):
+    """The switches' raw levels at a time: simulator.switches.Switches, or a drawn behaviour."""
+
+    def level(self, t: float) -> int: ...
+
+
 class MatrixWiring:
     """The diode matrix: a column reads low when any selected (low) row has a closed switch in it."""
 
     def __init__(
         self,
         factory: MockFactory,
-        switches: Switches,
+        switches: Levels,
         clock: Clock,
         rows: Sequence[int] = ROWS,
         columns: Sequence[int] = COLUMNS,

@@ -1,12 +1,14 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hardware.debounce import DebounceConfig, Debouncer, untrusted_reason
+from tests.hardware import switch_behaviour as sb
 
-CFG = DebounceConfig(depth=3, flap_window=20, flap_flips=4, quiet_windows=2)
+CFG = DebounceConfig(depth=3, flap_window=20, flap_flips=4, slow_window=200, slow_changes=6, quiet=40)
+PI = DebounceConfig.for_rate(200)  # the pin map's defaults: what tests/hardware/switch_behaviour.py is drawn for
 
 
 def run(d: Debouncer, samples: list[int]) -> list[int]:
@@ -32,28 +34,48 @@ def test_squares_are_independent() -> None:
     assert d.occupancy == 0b01  # square 0 reached depth 3; square 1 fell back to 1 and stays empty
 
 
-def test_flips_over_the_threshold_untrust_the_square_and_freeze_its_bit() -> None:
+def test_flips_crowding_the_sliding_window_untrust_the_square_at_once_and_freeze_its_bit() -> None:
     d = Debouncer(CFG)
-    samples = [1] * 3 + [0] * 3 + [1] * 3 + [0] * 3 + [1] * 8  # 5 flips in the first window of 20
-    run(d, samples[:19])
+    run(d, [0] * 50)  # no window boundary to wait for: the flap is seen wherever it starts
+    run(d, [1] * 3 + [0] * 3 + [1] * 3)  # three flips
     assert d.occupancy == 1 and d.untrusted == 0
-    _, untrusted_changed = d.sample(samples[19])
+    _, untrusted_changed = d.sample(0)  # the fourth within 20 scans
     assert untrusted_changed and d.untrusted == 1
     assert d.occupancy == 1  # frozen at what it read when it was distrusted...
     run(d, [0] * 5)
     assert d.occupancy == 1  # ...even though the debounced bit went to 0
 
 
-def test_an_untrusted_square_needs_quiet_windows_in_a_row_to_be_trusted_again() -> None:
+def test_flips_spread_wider_than_the_window_are_no_flap() -> None:
     d = Debouncer(CFG)
-    run(d, [1, 0] * 10)
+    run(d, ([1] * 7 + [0] * 7) * 4)  # a flip every 7 scans: never 4 within 20; debounced changes 8 in 56 scans
+    assert d.untrusted == 1  # ...but that many debounced changes are a slow flap
+    slow_off = Debouncer(DebounceConfig(depth=3, flap_window=20, flap_flips=4, slow_changes=0, quiet=40))
+    run(slow_off, ([1] * 7 + [0] * 7) * 4)
+    assert slow_off.untrusted == 0
+
+
+def test_an_untrusted_square_is_trusted_again_after_quiet_scans_and_starts_afresh() -> None:
+    d = Debouncer(CFG)
+    run(d, ([1] * 3 + [0] * 3) * 2)  # four flips, each the debounce depth after the last
     assert d.untrusted == 1
-    run(d, [0] * 19 + [1])  # the window ends with a flip: not quiet
+    run(d, [1] * 40)
+    assert d.untrusted == 1  # the first of these flipped: 39 scans without a flip
+    run(d, [1])
+    assert d.untrusted == 0 and d.occupancy == 1  # 40: trusted, and its bit follows the switch again
+    run(d, [0] * 4 + [1] * 4 + [0] * 4)  # three flips: the flips before it was trusted again no longer count
+    assert d.untrusted == 0
+
+
+def test_detection_off_trusts_every_square_and_sees_no_flap_until_on_again() -> None:
+    d = Debouncer(CFG)
+    run(d, ([1] * 3 + [0] * 3) * 2)  # four flips, each the debounce depth after the last
+    assert d.detect_flaps(False) and d.untrusted == 0 and d.occupancy == 0
+    run(d, [1, 1, 1, 0, 0, 0] * 10)  # the piece test: a piece set on the same square again and again
+    assert d.untrusted == 0 and d.occupancy == 0
+    assert not d.detect_flaps(True)
+    run(d, ([1] * 3 + [0] * 3) * 2)  # four flips, each the debounce depth after the last
     assert d.untrusted == 1
-    run(d, [1] * 20)
-    assert d.untrusted == 1  # one quiet window
-    run(d, [1] * 20)
-    assert d.untrusted == 0 and d.occupancy == 1  # two: trusted, and its bit follows the switch again
 
 
 @given(st.lists(st.integers(0, 3), max_size=60), st.integers(1, 100))
@@ -81,11 +103,85 @@ def test_skip_refuses_while_anything_is_in_flux() -> None:
 
 
 def test_times_become_scan_counts() -> None:
-    cfg = DebounceConfig.for_rate(200, debounce_ms=20, flap_window_ms=1000)
-    assert (cfg.depth, cfg.flap_window) == (4, 200)
-    assert cfg.rescaled(200, 1000) == DebounceConfig(depth=20, flap_window=1000, flap_flips=10, quiet_windows=2)
+    cfg = DebounceConfig.for_rate(200, debounce_ms=20, flap_window_ms=500, slow_window_ms=6000, quiet_ms=2000)
+    assert (cfg.depth, cfg.flap_window, cfg.slow_window, cfg.quiet) == (4, 100, 1200, 400)
+    assert cfg.rescaled(200, 1000) == DebounceConfig(depth=20, flap_window=500, slow_window=6000, quiet=2000)
+    assert not cfg.without_flaps().detects
 
 
 def test_reasons_name_the_squares() -> None:
     assert "e5" in untrusted_reason(0, 1 << 40)
     assert "trusted again" in untrusted_reason(1 << 40, 0)
+
+
+# ---- drawn switch behaviour (tests/hardware/switch_behaviour.py) ----------------------------------------------------
+
+HAND_SETTLE = (sb.DEPTH + 1) * sb.SCAN + sb.DEBOUNCE  # the debounce, after the longest drawn bounce
+
+
+def trace(b: sb.Behaviour) -> list[tuple[float, int, int]]:
+    """(time, reported, untrusted) of square 0 at every scan of `b` through the Pi's debounce."""
+    d = Debouncer(PI, b.initial)
+    out = []
+    for t, raw in b.scans():
+        if t:
+            d.sample(raw)
+        out.append((t, d.occupancy, d.untrusted))
+    return out
+
+
+@settings(max_examples=50)
+@given(sb.hands())
+def test_a_hand_is_never_taken_for_a_flap_and_is_followed_after_the_debounce(b: sb.Behaviour) -> None:
+    changes = [t for t, _ in b.hand]
+    for t, reported, untrusted in trace(b):
+        assert not untrusted, t
+        last = max((c for c in changes if c < t), default=-1.0)
+        if t - last >= HAND_SETTLE:
+            assert reported == b.meant(t), t
+
+
+def detection(b: sb.Behaviour) -> float:
+    """How long after the flap began the square was distrusted."""
+    assert b.flap is not None
+    steps = trace(b)
+    assert not any(u for t, _, u in steps if t <= b.flap.start)  # the hands before it never were
+    return next(t for t, _, u in steps if u) - b.flap.start
+
+
+@settings(max_examples=50)
+@given(sb.flapping())
+def test_a_flap_is_reported_within_a_few_of_its_own_halves(b: sb.Behaviour) -> None:
+    assert b.flap is not None
+    if b.flap.band == "chatter":  # a flip counted once per debounce time at most
+        bound = (sb.FLAP_FLIPS - 1) * (sb.DEBOUNCE + b.flap.longest_half) + sb.SCAN
+    elif b.flap.band == "fast":
+        bound = (sb.FLAP_FLIPS - 1) * b.flap.longest_half + sb.SCAN
+    else:  # each change passes the debounce, the last one counted after it
+        bound = (sb.SLOW_CHANGES - 1) * b.flap.longest_half + (sb.DEPTH + 1) * sb.SCAN
+    assert detection(b) <= bound + 1e-9
+
+
+@settings(max_examples=50)
+@given(sb.flapping(bands=("chatter", "fast")))
+def test_a_fast_flap_is_reported_within_half_a_second_wherever_it_starts(b: sb.Behaviour) -> None:
+    assert detection(b) <= 0.5
+
+
+@settings(max_examples=50)
+@given(sb.flapping())
+def test_an_untrusted_square_reads_frozen_and_once_healed_is_trusted_after_the_quiet_time(b: sb.Behaviour) -> None:
+    assert b.flap is not None
+    steps = trace(b)
+    frozen = None
+    for t, reported, untrusted in steps:
+        if untrusted:
+            frozen = reported if frozen is None else frozen
+            assert reported == frozen, t
+        elif frozen is not None:
+            assert b.flap.end < t  # trusted again only once it healed...
+            assert t - b.flap.end >= sb.QUIET - sb.SCAN  # ...and was quiet for the quiet time
+            break
+    if b.flap.end < b.end:  # healed: trusted again, reading the switch as it came to rest
+        t, reported, untrusted = steps[-1]
+        assert not untrusted and reported == b.level(t)

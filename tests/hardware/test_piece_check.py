@@ -65,7 +65,7 @@ async def run(kinds: list[str], turned_over: bool, maker: dict[str, set], dead: 
         clock=clock,
         scan_hz=50,
         settle=30e-6,
-        debounce=DebounceConfig(depth=2, flap_window=50, flap_flips=10, quiet_windows=2),
+        debounce=DebounceConfig.for_rate(50, debounce_ms=40),
         spin=lambda _: None,
     )
     strip = SimPixelStrip(clock)

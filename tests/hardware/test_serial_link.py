@@ -150,6 +150,21 @@ async def test_a_flapping_switch_on_the_pico_is_reported_untrusted(sessions: Ses
     assert s.changes() == [0]  # never a phantom piece on e5
 
 
+async def test_flap_detection_on_the_pico_is_turned_off_for_the_piece_test_and_on_again(sessions: Sessions) -> None:
+    s: Session = await sessions.open()
+    s.device.hands.flap(parse("e5"), period=0.004)
+    await s.until(lambda: any(isinstance(e, SquaresUntrusted) and e.squares for e in s.events), "untrusted")
+    s.link.matrix.detect_flaps(False)  # a CONFIG with both detectors off: every square trusted at once
+    await s.until(lambda: isinstance(e := s.events[-1], SquaresUntrusted) and not e.squares, "trusted again")
+    off = len(s.events)
+    s.device.hands.heal(parse("e5"))
+    s.device.hands.flap(parse("c3"), period=0.004)
+    await asyncio.sleep(0.5)  # ten times what detection takes: nothing is reported while it is off
+    assert not [e for e in s.events[off:] if isinstance(e, SquaresUntrusted)]
+    s.link.matrix.detect_flaps(True)
+    await s.until(lambda: any(isinstance(e, SquaresUntrusted) and e.squares == sq("c3") for e in s.events), "c3")
+
+
 async def test_a_firmware_of_another_protocol_version_is_refused_with_a_clear_message(sessions: Sessions) -> None:
     s: Session = await sessions.open(protocol_version=1, connect=False)  # a Pico still on the first firmware
     with pytest.raises(FirmwareVersionError) as info:
@@ -225,7 +240,7 @@ async def test_the_pico_tool_hands_the_firmware_back_to_the_repl(sessions: Sessi
 
     s: Session = await sessions.open(connect=False)
     message = await stop(str(s.device.link))
-    assert "agora-fw 2.0" in message and "mpremote" in message
+    assert "agora-fw 3.0" in message and "mpremote" in message
     assert s.device.device.stop
 
 

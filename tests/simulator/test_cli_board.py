@@ -75,10 +75,10 @@ async def test_auto_picks_the_coprocessor_when_its_port_exists_and_the_simulator
 
 
 async def test_a_wrong_firmware_and_a_wrong_pin_map_are_refused_at_open(tmp_path: Path) -> None:
-    device = VirtualCoprocessor(SystemClock(), protocol_version=3)
+    device = VirtualCoprocessor(SystemClock(), protocol_version=2)
     path = await device.start()
     try:
-        with pytest.raises(FirmwareVersionError, match="protocol 3"):
+        with pytest.raises(FirmwareVersionError, match="protocol 2"):
             await open_board(f"serial:{path}", SystemClock())
     finally:
         await device.aclose()
