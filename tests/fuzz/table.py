@@ -189,11 +189,9 @@ class Table:
         """The board moved on: every square the sensors read right must hold the piece the game says."""
         occ = self.deb.occupancy
         expected = self.session.state.pieces()
-        wrong = [
-            sq
-            for sq in set(expected) | set(self.pieces)
-            if bool(occ >> sq & 1) == (sq in self.pieces) and self.pieces.get(sq) != expected.get(sq)
-        ]
+        # A square the hands have emptied or filled since is the next move's business; a piece of the wrong kind
+        # (not turned over, or another piece) is what the board must never take for done.
+        wrong = [sq for sq in set(expected) & set(self.pieces) if occ >> sq & 1 and self.pieces[sq] != expected[sq]]
         if wrong:
             self.tally.fail(
                 "wrong_done",
