@@ -100,7 +100,13 @@ def lifted_piece(index: TurnIndex, expected: int, occupancy: int, touched: int) 
     ways = [c for c in index.on_the_way(occupancy) if c.is_legal and c.explains(expected, occupancy, touched)]
     own = [c for c in ways if c.actor & lifted]
     destinations = captures = 0
-    for c in own or ways:
+    just_lifted = touched == lifted
+    for c in own:
+        # Where the acting piece may land (its victims show as captures); once more has happened, every square the
+        # rest of its move fills (the corpse going home, the ways out of the Maze).
+        destinations |= (c.actor_dst if just_lifted else c.decision_occ) & ~occupancy
+        captures |= c.takes & occupancy & ~touched
+    for c in () if own else ways:
         destinations |= c.decision_occ & ~occupancy
         captures |= c.takes & occupancy & ~touched
     return destinations, captures

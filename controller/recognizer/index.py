@@ -36,6 +36,7 @@ class Candidate:
     takes: int = 0
     near_miss: NearMiss | None = None
     actor: int = 0  # the square of the piece that acts (the decision's first step); 0 when none is lifted
+    actor_dst: int = 0  # where that piece lands; 0 when it leaves the board
 
     @property
     def is_legal(self) -> bool:
@@ -79,7 +80,7 @@ def make_candidate(start: int, move: Move, effect: Effect, near_miss: NearMiss |
     touch = mask(effect.decision_touch) if effect.decision_touch else 0
     decision_occ = (start & ~dsrc) | ddst
     must_touch = ((dsrc | ddst) & ~(decision_occ ^ start)) | touch
-    first = effect.decision[0].src if effect.decision else None
+    first = effect.decision[0] if effect.decision else None
     csrc = cdst = 0
     for s in effect.chores:
         if s.src is not None:
@@ -107,7 +108,8 @@ def make_candidate(start: int, move: Move, effect: Effect, near_miss: NearMiss |
         must_touch | chore_touch | (involved & ~(final_occ ^ start)),
         removed | (must_touch & start),
         near_miss,
-        0 if first is None else 1 << first,
+        0 if first is None or first.src is None else 1 << first.src,
+        0 if first is None or first.dst is None else 1 << first.dst,
     )
 
 

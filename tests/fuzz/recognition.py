@@ -23,7 +23,7 @@ from controller.games.playout import random_orders, random_step
 from controller.session.core import Session
 from controller.session.seats import SeatKind
 from controller.session.sources import Source
-from tests.fuzz.hands import Act, carry
+from tests.fuzz.hands import carry
 from tests.fuzz.oracle import Shape, read, shapes
 from tests.fuzz.table import Table, Tally
 
@@ -49,6 +49,7 @@ class Episode:
         self.tally = tally
         self.expected = state
         self.made: list[Move] = []
+        self._pending: list[tuple[State, Effect]] = []  # chores of phases resolved while others were carried out
         self.table = self._table(state)
 
     def _table(self, state: State) -> Table:
@@ -129,16 +130,22 @@ class Episode:
         occ = s.occupancy()
         region = s.game.region(s.seats).mask
         stray = None if all_shapes is None else self._stray_check(s, effect, all_shapes)
-        acts = carry(self.rng, t.deb.occupancy, effect, dict(after), stray=stray, hover=region & ~occ)
+        acts = carry(self.rng, t.switches.magnets, effect, dict(after), stray=stray, hover=region & ~occ)
         submit_at = self.rng.randrange(len(acts) + 1) if orders_during else -1
         quick, self._quick = self._quick, None
-        if acts and quick is not None and self.rng.random() < QUICK and _cannot_extend(quick, acts[0].square):
+        if (
+            acts
+            and quick is not None
+            and not acts[0].stray
+            and self.rng.random() < QUICK
+            and _cannot_extend(quick, acts[0].square)
+        ):
             t.do(acts[0])  # the next player lifts a piece before the board has had time to settle on the last move
             acts = acts[1:]
         elif quick is not None and not self._check(ahead=1):  # the move just drawn is not made yet
             return  # the table starts afresh from the position after it
         wait_at = self.rng.randrange(len(acts)) if all_shapes is not None and acts else -1
-        long_ok, second, skipping = True, False, False
+        safe, second, skipping = self._safe(all_shapes), False, False
         for i, act in enumerate(acts):
             if i == submit_at and self.expected.to_move is SIMULTANEOUS:
                 self._orders_now()
@@ -146,13 +153,14 @@ class Episode:
                 if not second:
                     # Right after the board showed another whole move, a knock or a hover would finish that move
                     # (as the next player's first lift does): no fair trial.
-                    skipping = not long_ok
+                    skipping = not safe
                 second = not second
                 if skipping:
                     continue
-            long_ok = self._long_ok(act, all_shapes)
-            t.advance(t.t + _gap(self.rng, long_ok))
+            # A stray piece is put back at once: held up a second, the last move's piece would be a takeback.
+            t.advance(t.t + _gap(self.rng, safe and not (act.stray and not second)))
             t.do(act)
+            safe = self._safe(all_shapes)
             if i == wait_at and i < len(acts) - 1 and all_shapes is not None:
                 self._wait_for_guidance(all_shapes)
 
@@ -182,17 +190,15 @@ class Episode:
             if effect.chores:
                 self._pending.append((before, effect))
 
-    _pending: list[tuple[State, Effect]]
     _quick: tuple[list[Shape], Shape, int] | None = None
 
-    def _long_ok(self, act: Act, all_shapes: list[Shape] | None) -> bool:
-        """A long pause only where the board cannot be read as another move (a person may pause anywhere, but
-        where the sensors show another whole move the board is right to take it)."""
+    def _safe(self, all_shapes: list[Shape] | None) -> bool:
+        """Whether the board as it stands may rest: it cannot be read as another move (a person may pause anywhere,
+        but where the sensors show another whole move the board is right to take it)."""
         turn = self.table.turn
         if all_shapes is None or turn is None:
             return True
-        occ = self.table.switches.magnets
-        best = read(all_shapes, turn.start, occ, turn.touched | (1 << act.square)).best
+        best = read(all_shapes, turn.start, self.table.switches.magnets, turn.touched).best
         return all(b.move == turn.intended for b in best)
 
     def _stray_check(self, s: State, effect: Effect, all_shapes: list[Shape]) -> Callable[[int], bool]:
@@ -222,7 +228,6 @@ class Episode:
 
     # ---- checking ------------------------------------------------------------------------------------------------
     def _settle(self) -> None:
-        self._pending = getattr(self, "_pending", [])
         while self._pending:
             before, effect = self._pending.pop(0)
             self._carry(before, effect, None, orders_during=True)
@@ -252,7 +257,9 @@ class Episode:
             want = made[i] if i < len(made) else None
             t.tally.fail("wrong", f"{name} t={t.t:.2f}: committed {got} instead of {want}")
         else:
-            t.tally.fail("missed", f"{name} t={t.t:.2f}: {[str(m) for m in made[len(history) :]]} never committed")
+            left = [str(m) for m in made[len(history) :]]
+            what = f"{left} never committed" if left else f"still {t.session.recognizer.mode.value} with the board done"
+            t.tally.fail("missed", f"{name} t={t.t:.2f}: {what}")
         self._resync()
         return False
 
