@@ -13,7 +13,7 @@ MPY := .micropython
 MPY_WASM_VERSION := 1.27.0
 MPY_STUBS_VERSION := 1.29.0.post1
 
-.PHONY: play test quick lint typecheck typecheck-firmware drawings unit bench bench-broker remote-games browser broker shellcheck install-pi clean fuzz kill-test store-faults arena
+.PHONY: play test quick lint typecheck typecheck-firmware drawings unit bench bench-broker remote-games browser broker shellcheck install-pi clean fuzz kill-test store-faults arena recognition-fuzz
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Agora needs Python 3.11 or newer")'
@@ -137,6 +137,12 @@ arena: $(VENV)/.installed
 fuzz: $(VENV)/.installed-test
 	$(BIN)/python -m tests.referee.fuzzing --requests 500000
 	$(BIN)/python -m tests.e2e.api_fuzz --requests 100000
+
+# Human-like hands on the simulated board through the real session, 4,000 moves of each game (make test runs a
+# seeded sample): wrong commits, missed moves, needless and bad questions, chores done on a wrong board.
+RECOGNITION_MOVES ?= 4000
+recognition-fuzz: $(VENV)/.installed-test
+	$(BIN)/python -m tests.fuzz.recognition all --moves $(RECOGNITION_MOVES) $(ARGS)
 
 # 1,000 kill -9 of a real `agora play` at random moments (games from the command line and from the page, with
 # secret orders): no acknowledged move lost, every unfinished game resumed. make test runs a sample.

@@ -62,9 +62,39 @@ class Drawn(NamedTuple):
     moving: bool  # the frame changes with time alone (a pattern other than steady is lit): draw it again soon
 
 
+def _paint_chores(frame: list[RGB], g: Guidance, t: float) -> bool:
+    """The open chores: each carry from source to destination, removals, pieces to turn over, and mistakes."""
+    colour, pattern, peak = LANGUAGE[Meaning.CHORE_MOVE]
+    removals = g.chore_removals
+    moving = _paint(frame, g.chore_stays, Meaning.CHORE_STAYS, t)
+    moved = 0
+    moving |= bool(g.chore_moves)
+    for step in g.chore_moves:
+        if step.src is not None and g.occupancy >> step.src & 1:
+            frame[step.src] = _scale(colour, peak * intensity(pattern, t, phase=0))
+            moved |= 1 << step.src
+        if step.dst is not None:
+            frame[step.dst] = _scale(colour, peak * intensity(pattern, t, phase=1))
+            moved |= 1 << step.dst
+    moving |= _paint(frame, removals, Meaning.CHORE_REMOVE, t)
+    # A piece to turn over is carried from its square back to it: the carry light, on that square alone.
+    moving |= _paint(frame, g.chore_touches, Meaning.CHORE_MOVE, t)
+    moving |= _paint(frame, g.mismatch_fill & ~moved, Meaning.MISMATCH_FILL, t)
+    moving |= _paint(frame, g.mismatch_empty & ~moved & ~removals, Meaning.MISMATCH_EMPTY, t)
+    return moving
+
+
 def render(scene: SceneInput, t: float) -> Frame:
     """The frame at time `t`."""
     return draw(scene, t).frame
+
+
+def _paint_hint(frame: list[RGB], hint: tuple[int, ...], t: float) -> bool:
+    """The hinted move's squares in turn (from, then to): the pattern always moves."""
+    colour, pattern, peak = LANGUAGE[Meaning.HINT]
+    for phase, sq in enumerate(hint):
+        frame[sq] = _scale(colour, peak * intensity(pattern, t, phase=phase))
+    return True
 
 
 def draw(scene: SceneInput, t: float) -> Drawn:
@@ -93,36 +123,15 @@ def draw(scene: SceneInput, t: float) -> Drawn:
         moving |= _paint(frame, g.captures, Meaning.CAPTURE, t)
         moving |= _paint(frame, g.lifted & ~(g.mismatch_fill | g.mismatch_empty), Meaning.ORIGIN, t)
         if scene.hint and not g.lifted:
-            colour, pattern, peak = LANGUAGE[Meaning.HINT]
-            for phase, sq in enumerate(scene.hint):
-                frame[sq] = _scale(colour, peak * intensity(pattern, t, phase=phase))
-            moving = True
+            moving |= _paint_hint(frame, scene.hint, t)
     if g.mode is Mode.CHORES:
-        colour, pattern, peak = LANGUAGE[Meaning.CHORE_MOVE]
-        removals = g.chore_removals
-        moving |= _paint(frame, g.chore_stays, Meaning.CHORE_STAYS, t)
-        moved = 0
-        moving |= bool(g.chore_moves)
-        for step in g.chore_moves:
-            if step.src is not None and g.occupancy >> step.src & 1:
-                frame[step.src] = _scale(colour, peak * intensity(pattern, t, phase=0))
-                moved |= 1 << step.src
-            if step.dst is not None:
-                frame[step.dst] = _scale(colour, peak * intensity(pattern, t, phase=1))
-                moved |= 1 << step.dst
-        moving |= _paint(frame, removals, Meaning.CHORE_REMOVE, t)
-        # A piece to turn over is carried from its square back to it: the carry light, on that square alone.
-        moving |= _paint(frame, g.chore_touches, Meaning.CHORE_MOVE, t)
-        moving |= _paint(frame, g.mismatch_fill & ~moved, Meaning.MISMATCH_FILL, t)
-        moving |= _paint(frame, g.mismatch_empty & ~moved & ~removals, Meaning.MISMATCH_EMPTY, t)
+        moving |= _paint_chores(frame, g, t)
     else:
         moving |= _paint(frame, g.mismatch_fill, Meaning.MISMATCH_FILL, t)
         moving |= _paint(frame, g.mismatch_empty, Meaning.MISMATCH_EMPTY, t)
     moving |= _paint(frame, g.why, Meaning.WHY, t)
-    if g.mode is Mode.PROMPT:
-        moving |= _paint(frame, g.prompt, Meaning.PROMPT, t)
-    if scene.thinking:
-        moving |= _paint(frame, g.occupancy & scene.region, Meaning.THINKING, t)
+    moving |= _paint(frame, g.prompt if g.mode is Mode.PROMPT else 0, Meaning.PROMPT, t)
+    moving |= _paint(frame, g.occupancy & scene.region if scene.thinking else 0, Meaning.THINKING, t)
     outside = ~scene.region & ((1 << SQUARES) - 1)
     for sq in squares_of(outside):
         frame[sq] = (0, 0, 0)

@@ -35,10 +35,26 @@ class Candidate:
     # Squares whose piece the move takes: off the board, or lifted for another piece to land there.
     takes: int = 0
     near_miss: NearMiss | None = None
+    actor: int = 0  # the square of the piece that acts (the decision's first step); 0 when none is lifted
+    actor_dst: int = 0  # where that piece lands; 0 when it leaves the board
 
     @property
     def is_legal(self) -> bool:
         return self.near_miss is None
+
+    @property
+    def involved(self) -> int:
+        """Every square the move lifts, fills or touches."""
+        return self.lifts | self.fills | self.must_touch | self.chore_touch
+
+    def partly_done(self, occupancy: int, touched: int) -> bool:
+        """The board shows the decision with some of the chores carried out too (each chore square as before the
+        chores or as after them), and every square the decision and the chores done so far must touch was."""
+        moving = self.decision_occ ^ self.final_occ
+        if not moving or (occupancy ^ self.decision_occ) & ~moving:
+            return False
+        done = moving & ~(occupancy ^ self.final_occ)
+        return not (self.must_touch | (self.final_touch & done)) & ~touched
 
     def on_the_way(self, start: int, occupancy: int) -> bool:
         """Could the board still become this move: every square changed so far is one the move changes?"""
@@ -64,6 +80,7 @@ def make_candidate(start: int, move: Move, effect: Effect, near_miss: NearMiss |
     touch = mask(effect.decision_touch) if effect.decision_touch else 0
     decision_occ = (start & ~dsrc) | ddst
     must_touch = ((dsrc | ddst) & ~(decision_occ ^ start)) | touch
+    first = effect.decision[0] if effect.decision else None
     csrc = cdst = 0
     for s in effect.chores:
         if s.src is not None:
@@ -91,6 +108,8 @@ def make_candidate(start: int, move: Move, effect: Effect, near_miss: NearMiss |
         must_touch | chore_touch | (involved & ~(final_occ ^ start)),
         removed | (must_touch & start),
         near_miss,
+        0 if first is None or first.src is None else 1 << first.src,
+        0 if first is None or first.dst is None else 1 << first.dst,
     )
 
 
@@ -113,11 +132,13 @@ class TurnIndex:
     by_lift: dict[int, list[Candidate]] = field(default_factory=dict)
     by_fill: dict[int, list[Candidate]] = field(default_factory=dict)
     earlier: dict[int, int] = field(default_factory=dict)  # occupancy of an earlier position -> plies back
+    undo: dict[int, int] = field(default_factory=dict)  # earlier occupancy -> squares taking the moves back touches
     movable: int = 0  # squares of pieces some legal decision lifts (shown while the board waits)
     # decision-lift set -> how many distinct (decision occupancy, must-touch) results legal moves lifting exactly
     # those squares have: more than one means the move could still go on (a slide, a piece still to turn over).
     reach: dict[int, int] = field(default_factory=dict)
     _same_piece: dict[int, list[Candidate]] = field(default_factory=dict)
+    _with_chores: list[Candidate] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         by_decision: defaultdict[int, list[Candidate]] = defaultdict(list)
@@ -128,10 +149,13 @@ class TurnIndex:
         fill_sets: defaultdict[int, list[Candidate]] = defaultdict(list)
         movable = 0
         same_piece: defaultdict[int, list[Candidate]] = defaultdict(list)
+        with_chores: list[Candidate] = []
         for c in self.candidates:
             by_decision[c.decision_occ].append(c)
             if c.final_occ != c.decision_occ:
                 by_final[c.final_occ].append(c)
+                if c.near_miss is None:
+                    with_chores.append(c)
             lift_sets[c.lifts].append(c)
             fill_sets[c.fills].append(c)
             if c.near_miss is None:
@@ -144,6 +168,11 @@ class TurnIndex:
         self.by_fill = _by_square(fill_sets)
         self.movable = movable
         self._same_piece = dict(same_piece)
+        self._with_chores = with_chores
+
+    def partly_done(self, occupancy: int, touched: int) -> list[Candidate]:
+        """Legal moves whose decision the board shows with part of their chores done (hands in another order)."""
+        return [c for c in self._with_chores if c.partly_done(occupancy, touched)]
 
     def extendable(self, c: Candidate) -> bool:
         """Could the board still turn into another move of the same piece (a slide not yet finished)?"""
@@ -170,12 +199,17 @@ class TurnIndex:
 
 
 def build_index(
-    state: State, moves: Sequence[Move], earlier: Sequence[State] = (), with_near_misses: bool = True
+    state: State,
+    moves: Sequence[Move],
+    earlier: Sequence[State] = (),
+    with_near_misses: bool = True,
+    undo: Sequence[int] = (),
 ) -> TurnIndex:
     """The index for `state` with the seat at the board choosing among `moves`.
 
     Moves without a physical decision (a declaration, a speech card) are left out: they come from the page.
-    `earlier` are previous positions, newest first, recognized as a takeback when the board returns to one.
+    `earlier` are previous positions, newest first, recognized as a takeback when the board returns to one; `undo`
+    the squares the moves since each of them involve (taking them back touches only those).
     """
     start = state.occupancy()
     candidates: list[Candidate] = []
@@ -188,8 +222,10 @@ def build_index(
             if nm.effect.decision or nm.effect.decision_touch:
                 candidates.append(make_candidate(start, nm.move, nm.effect, nm))
     past: dict[int, int] = {}
+    touches: dict[int, int] = {}
     for plies, s in enumerate(earlier, start=1):
         occ = s.occupancy()
-        if occ != start:
-            past.setdefault(occ, plies)
-    return TurnIndex(start=start, candidates=candidates, earlier=past)
+        if occ != start and occ not in past:
+            past[occ] = plies
+            touches[occ] = (undo[plies - 1] if plies <= len(undo) else ~0) | (occ ^ start)
+    return TurnIndex(start=start, candidates=candidates, earlier=past, undo=touches)

@@ -10,10 +10,12 @@ Modes:
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
 from controller.games.physical import Step
+from controller.recognizer import guidance as lights
+from controller.recognizer.choice import best
+from controller.recognizer.guidance import ChoreState, Guidance, Mode
 from controller.recognizer.index import Candidate, TurnIndex
 from controller.recognizer.signals import (
     Cancelled,
@@ -28,12 +30,7 @@ from controller.recognizer.signals import (
     TakebackSeen,
 )
 
-
-class Mode(enum.Enum):
-    IDLE = "idle"
-    TURN = "turn"
-    PROMPT = "prompt"
-    CHORES = "chores"
+__all__ = ["Guidance", "Mode", "Recognizer", "RecognizerSettings"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,27 +42,6 @@ class RecognizerSettings:
     mismatch_grace: float = 0.8  # a board matching nothing for this long is shown as a mismatch
     takeback_settle: float = 1.0
     takebacks: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class Guidance:
-    """What the LEDs should show now, derived from the recognizer (see controller.lights)."""
-
-    mode: Mode
-    expected: int
-    occupancy: int
-    lifted: int = 0
-    destinations: int = 0
-    captures: int = 0
-    movable: int = 0
-    prompt: int = 0
-    mismatch_fill: int = 0
-    mismatch_empty: int = 0
-    why: int = 0
-    chore_moves: tuple[Step, ...] = ()
-    chore_removals: int = 0
-    chore_stays: int = 0
-    chore_touches: int = 0  # pieces to lift and put back (a walled-in Djambi Chief to turn over)
 
 
 class Recognizer:
@@ -122,16 +98,19 @@ class Recognizer:
         self._clear_pending()
         self.prompt = ()
         self.illegal = None
-        out: list[Signal] = []
-        if self.mismatch_shown:
-            self.mismatch_shown = False
-            out.append(MismatchCleared())
+        out: list[Signal] = self._mismatch_gone()
         out.extend(self._evaluate_chores(t))
         return out
 
-    def forget_touches(self) -> None:
-        """Squares touched so far no longer count: the chores about to begin start afresh."""
-        self.touched = 0
+    def forget_touches(self, squares: int = ~0) -> None:
+        """Touches of `squares` (all by default) seen so far no longer count: chores about to begin need them."""
+        self.touched &= ~squares
+
+    def open_chores(self) -> tuple[tuple[Step, ...], int, int]:
+        """The chores still open (steps, squares still to touch, squares pointed out); nothing outside chores."""
+        if self.mode is not Mode.CHORES:
+            return (), 0, 0
+        return self.chore_steps, self.chore_touch & ~self.touched, self.chore_show
 
     def _restart(self, occupancy: int, t: float) -> list[Signal]:
         self.occupancy = occupancy
@@ -143,14 +122,24 @@ class Recognizer:
         self.prompt = ()
         self.illegal = None
         self._clear_pending()
-        out: list[Signal] = []
-        if self.mismatch_shown:
-            self.mismatch_shown = False
-            out.append(MismatchCleared())
+        out = self._mismatch_gone()
         out.extend(self._evaluate(t))
         return out
 
     # ---- inputs -----------------------------------------------------------------------------------------------
+    def interrupted(self, occupancy: int, t: float) -> list[Signal]:
+        """Before `board`: a change that cannot extend the move the board is settling on (a lift elsewhere, a tap
+        on another square) finishes that move at once: the next player started quickly. Returns its commit."""
+        if self.mode is not Mode.TURN or self._deadline_kind != "commit" or len(self._pending) != 1:
+            return []
+        assert self.index is not None
+        pending = self._pending[0]
+        changed = (pending.decision_occ ^ self.expected) | pending.must_touch | (self.occupancy ^ occupancy)
+        if any(c.is_legal and not changed & ~c.involved for c in self.index.on_the_way(occupancy)):
+            return []
+        self._clear_pending()
+        return [self._recognized(pending)]
+
     def board(self, occupancy: int, t: float) -> list[Signal]:
         """The debounced occupancy changed."""
         if occupancy == self.occupancy:
@@ -236,10 +225,19 @@ class Recognizer:
         else:
             self._deadline = min(self._deadline, at) if kind == "mismatch" else at
 
+    def _mismatch_gone(self) -> list[Signal]:
+        if self.mismatch_shown:
+            self.mismatch_shown = False
+            return [MismatchCleared()]
+        return []
+
     def _consistent(self, o: int, touched: int) -> list[Candidate]:
         assert self.index is not None
         out = [c for c in self.index.by_decision.get(o, ()) if not (c.must_touch & ~touched)]
         out += [c for c in self.index.by_final.get(o, ()) if not (c.final_touch & ~touched)]
+        if not any(c.is_legal for c in out):
+            # Hands in another order: the decision with part of its chores done (a victim taken off first).
+            out += self.index.partly_done(o, touched)
         return out
 
     def _evaluate(self, t: float) -> list[Signal]:
@@ -247,58 +245,68 @@ class Recognizer:
             return self._evaluate_chores(t)
         if self.mode is Mode.IDLE or self.index is None:
             return self._evaluate_idle(t)
-        o = self.occupancy
-        start = self.expected
-        out: list[Signal] = []
-        touched = self.touched
+        o, start, touched = self.occupancy, self.expected, self.touched
         consistent = self._consistent(o, touched) if (o != start or touched) else []
         legal = [c for c in consistent if c.is_legal]
         # Earlier taps count only away from the start: two pieces each put back in place are no Assassin's swap.
         remembered = touched | self.tapped if o != start else touched
         with_taps = [c for c in self._consistent(o, remembered) if c.is_legal] if remembered != touched else legal
         if with_taps:
-            explaining = [c for c in legal if c.explains(start, o, touched)]
-            # A move that needs the earlier taps and explains them too: asked alongside, not chosen over, the move
-            # the board shows without them (the tap may have only straightened a piece).
-            explaining += [c for c in with_taps if c not in explaining and c.explains(start, o, remembered)]
-            chosen = explaining or legal or with_taps
-            self._pending = chosen
-            self._pending_takeback = 0
-            used = 0
-            for c in chosen:
-                used |= c.final_touch
-            self.touched |= self.tapped & used
-            wait = self.settings.settle if len(chosen) > 1 or self.index.extendable(chosen[0]) else 0.0
-            if not explaining and any(c.is_legal and c.explains(start, o, touched) for c in self.index.on_the_way(o)):
-                # Touched squares no consistent move explains while a move that does could still come of this
-                # one: the player is not done (a Djambi actor still in the Maze). Wait, then take what fits.
-                wait = self.settings.unexplained_settle
-            self._deadline_kind = "commit"
-            self._deadline = t + wait
-            self.illegal = None
-            if self.mismatch_shown:
-                self.mismatch_shown = False
-                out.append(MismatchCleared())
-            return out
+            return self._fitting(legal, with_taps, remembered, t)
         self._pending = []
         if o == start:
-            self._clear_pending()
-            self.illegal = None
-            if self.touched:
-                self.tapped |= self.touched
-                self.touched = 0
-                # Back where the turn began: a tap (set down, lifted again) on a square only an illegal move taps
-                # is that move tried (a Politics state the throw does not allow); anything else changed nothing.
-                tapped = [c for c in consistent if not c.is_legal]
-                if tapped and tapped[0].near_miss is not None:
-                    self.illegal = tapped[0]
-                    out.append(IllegalTried(tapped[0], tapped[0].near_miss.reason, tapped[0].near_miss.squares))
-                else:
-                    out.append(Cancelled())
-            if self.mismatch_shown:
-                self.mismatch_shown = False
-                out.append(MismatchCleared())
-            return out
+            return self._back_at_start(consistent)
+        return self._unmatched(consistent, t)
+
+    def _fitting(self, legal: list[Candidate], with_taps: list[Candidate], touches: int, t: float) -> list[Signal]:
+        """Legal moves fit the board: settle on the ones the touches single out (commit one, ask among several)."""
+        assert self.index is not None
+        o, start = self.occupancy, self.expected
+        pool = legal + [c for c in with_taps if c not in legal]
+        # Taps from before (pieces put back in place with nothing else changed) let a move fit but explain nothing:
+        # one that needs them is asked alongside, never chosen over, one that does not.
+        chosen = best(pool, start, o, self.touched)
+        self._pending = chosen
+        self._pending_takeback = 0
+        used = 0
+        for c in chosen:
+            used |= c.final_touch
+        self.touched |= self.tapped & used
+        wait = self.settings.settle if len(chosen) > 1 or self.index.extendable(chosen[0]) else 0.0
+        if not any(c.explains(start, o, touches) for c in chosen) and any(
+            c.is_legal and c.explains(start, o, touches) for c in self.index.on_the_way(o)
+        ):
+            # Touched squares no fitting move explains while a move that does could still come of this one: the
+            # player is not done (a Djambi actor still in the Maze). Wait, then take what fits.
+            wait = self.settings.unexplained_settle
+        self._deadline_kind = "commit"
+        self._deadline = t + wait
+        self.illegal = None
+        return self._mismatch_gone()
+
+    def _back_at_start(self, consistent: list[Candidate]) -> list[Signal]:
+        self._clear_pending()
+        self.illegal = None
+        out: list[Signal] = []
+        if self.touched:
+            self.tapped |= self.touched
+            self.touched = 0
+            # Back where the turn began: a tap (set down, lifted again) on a square only an illegal move taps is
+            # that move tried (a Politics state the throw does not allow); anything else changed nothing.
+            tapped = [c for c in consistent if not c.is_legal]
+            if tapped and tapped[0].near_miss is not None:
+                self.illegal = tapped[0]
+                out.append(IllegalTried(tapped[0], tapped[0].near_miss.reason, tapped[0].near_miss.squares))
+            else:
+                out.append(Cancelled())
+        out.extend(self._mismatch_gone())
+        return out
+
+    def _unmatched(self, consistent: list[Candidate], t: float) -> list[Signal]:
+        """No legal move fits: an illegal one tried, a move on its way, a takeback, or a mismatch."""
+        assert self.index is not None
+        o = self.occupancy
+        out: list[Signal] = []
         illegal = [c for c in consistent if not c.is_legal]
         if illegal and illegal[0] is not self.illegal and not self._illegal_settled:
             # A piece set down where the rules forbid it may be sliding on to where they allow (a Djambi piece
@@ -312,20 +320,29 @@ class Recognizer:
             out.append(IllegalTried(illegal[0], nm.reason, nm.squares))
         elif not illegal:
             self.illegal = None
-        on_the_way = self.index.on_the_way(o)
-        if on_the_way and not illegal:
-            self._clear_pending()
-            if self.mismatch_shown:
-                self.mismatch_shown = False
-                out.append(MismatchCleared())
+        if not illegal and self._takeback(t):
             return out
-        plies = self.index.earlier.get(o, 0)
-        if plies and self.settings.takebacks and not illegal:
-            self._pending_takeback = plies
-            self._set_deadline("takeback", t + self.settings.takeback_settle)
+        if self.index.on_the_way(o) and not illegal:
+            self._clear_pending()
+            out.extend(self._mismatch_gone())
             return out
         out.extend(self._mismatch(t, immediate=bool(illegal)))
         return out
+
+    def _takeback(self, t: float) -> bool:
+        """The board shows the position before the last move, touched only where taking it back touches: once it
+        stands still that long, it is a takeback (even where the next player could start a move the same way)."""
+        assert self.index is not None
+        o = self.occupancy
+        plies = self.index.earlier.get(o, 0)
+        if not plies or not self.settings.takebacks:
+            return False
+        passed_over = self.touched & ~self.expected & ~o
+        if self.touched & ~passed_over & ~self.index.undo.get(o, ~0):
+            return False
+        self._pending_takeback = plies
+        self._set_deadline("takeback", t + self.settings.takeback_settle)
+        return True
 
     def _difference(self) -> tuple[int, int]:
         """The squares to report as a mismatch (should hold a piece, should be empty). While chores are open, only
@@ -353,10 +370,7 @@ class Recognizer:
         if self.occupancy == self.expected:
             self.touched = 0
             self._clear_pending()
-            if self.mismatch_shown:
-                self.mismatch_shown = False
-                return [MismatchCleared()]
-            return []
+            return self._mismatch_gone()
         return self._mismatch(t, immediate=False)
 
     def _evaluate_chores(self, t: float) -> list[Signal]:
@@ -369,10 +383,7 @@ class Recognizer:
             return self._mismatch(t, immediate=False)  # after the grace, as in a turn: a piece may be on its way
         if self._deadline_kind == "mismatch":
             self._clear_pending()
-        if self.mismatch_shown:
-            self.mismatch_shown = False
-            return [MismatchCleared()]
-        return []
+        return self._mismatch_gone()
 
     # ---- what the LEDs show ---------------------------------------------------------------------------------
     def guidance(self) -> Guidance:
@@ -386,64 +397,27 @@ class Recognizer:
 
     def _compute_guidance(self) -> Guidance:
         o, expected = self.occupancy, self.expected
+        if self.mode is Mode.CHORES:
+            state = ChoreState(expected, o, self.touched, self.chore_steps, self.chore_touch, self.chore_show)
+            return lights.chores(state)
+        if self.mode is Mode.PROMPT:
+            return lights.prompt(expected, o, self.prompt)
         mismatch_fill = expected & ~o if self.mismatch_shown else 0
         mismatch_empty = o & ~expected if self.mismatch_shown else 0
+        if self.mode is Mode.IDLE or self.index is None:
+            return Guidance(self.mode, expected, o, mismatch_fill=mismatch_fill, mismatch_empty=mismatch_empty)
         why = 0
         if self.illegal is not None and self.illegal.near_miss is not None:
             for sq in self.illegal.near_miss.squares:
                 why |= 1 << sq
-        if self.mode is Mode.CHORES:
-            removals = 0
-            moves: list[Step] = []
-            stepped = 0  # squares a chore step already guides; the rest of the touches are pieces to turn over
-            for step in self.chore_steps:
-                for end in (step.src, step.dst):
-                    if end is not None:
-                        stepped |= 1 << end
-            for step in self.chore_steps:
-                if step.dst is None:
-                    # A piece to take off, also where another then comes (a unit dislodged by the winner): shown as
-                    # a removal until its square has been lifted, then as the other piece's destination.
-                    if step.src is not None and o >> step.src & 1 and not (expected & self.touched) >> step.src & 1:
-                        removals |= 1 << step.src
-                elif not o >> step.dst & 1 or (
-                    step.src is not None and o >> step.src & 1 and not self.touched >> step.src & 1
-                ):
-                    moves.append(step)
-            return Guidance(
-                Mode.CHORES,
-                expected,
-                o,
-                chore_moves=tuple(moves),
-                chore_removals=removals,
-                chore_stays=self.chore_show & o,
-                chore_touches=self.chore_touch & ~self.touched & ~stepped,
-                mismatch_fill=expected & ~o,
-                mismatch_empty=o & ~expected,
-            )
-        if self.mode is Mode.PROMPT:
-            squares = 0
-            for c in self.prompt:
-                squares |= (c.decision_occ ^ expected) | c.must_touch
-            return Guidance(Mode.PROMPT, expected, o, prompt=squares)
-        if self.mode is Mode.IDLE or self.index is None:
-            return Guidance(self.mode, expected, o, mismatch_fill=mismatch_fill, mismatch_empty=mismatch_empty)
-        lifted = expected & ~o
         destinations = captures = 0
         if o != expected and not self.mismatch_shown:
-            ways = [c for c in self.index.on_the_way(o) if c.is_legal and c.explains(expected, o, self.touched)]
-            # Moves of the piece in the air say where it may go and what it would take; a move of another piece
-            # that would make this one hop (Polis) is not one the player is making. Only when no move lifts the
-            # pieces in the air (a Politrics victim taken off first) do the moves it belongs to guide instead.
-            own = [c for c in ways if c.decision_lifts & lifted]
-            for c in own or ways:
-                destinations |= c.decision_occ & ~o
-                captures |= c.takes & o & ~self.touched
+            destinations, captures = lights.lifted_piece(self.index, expected, o, self.touched)
         return Guidance(
             Mode.TURN,
             expected,
             o,
-            lifted=lifted,
+            lifted=expected & ~o,
             destinations=destinations,
             captures=captures,
             movable=self.index.movable if o == expected else 0,

@@ -10,29 +10,18 @@ import random
 from collections.abc import Sequence
 
 from controller.errors import IllegalMoveError, SessionError
-from controller.games import CHANCE, SIMULTANEOUS, Effect, Game, Move, Orders, State, Step
+from controller.games import CHANCE, SIMULTANEOUS, Game, Move, Orders, State
 from controller.recognizer import (
-    Cancelled,
-    Candidate,
-    ChoresDone,
-    IllegalTried,
-    MismatchCleared,
-    MismatchShown,
-    PromptCleared,
-    PromptRaised,
-    Recognized,
     Recognizer,
-    Signal,
-    TakebackSeen,
-    build_index,
 )
 from controller.session import events as ev
 from controller.session.computer import Computers, Hint, seed_from
+from controller.session.flow import TurnFlow
 from controller.session.journal import Journal
 from controller.session.pauses import PauseCause, Pauses
 from controller.session.seats import Room, SeatKind
 from controller.session.sources import Dice, Source
-from controller.session.view import Ply, SessionSettings, SessionView
+from controller.session.view import Ply, SessionSettings
 
 __all__ = ["Ply", "Session", "SessionSettings"]
 
@@ -46,11 +35,7 @@ def _actor(state: State, move: Move, seat: int | None) -> int | None:
     return next((k for k in range(state.seats) if move in state.legal_moves(k)), None)
 
 
-def _changed(effect: Effect, occupancy: int) -> int:
-    return effect.after_decision(occupancy) ^ occupancy | effect.must_touch(occupancy)
-
-
-class Session(SessionView):
+class Session(TurnFlow):
     """Everything but the clock and the I/O; inputs are its methods, what it shows the properties of SessionView."""
 
     def __init__(
@@ -113,12 +98,22 @@ class Session(SessionView):
         self._occupancy = occupancy
         if self._pauses:
             return
-        self._handle(self._recognizer.board(self._seen(self._recognizer.expected), t), t)
+        # One scan is one step of the hands: what it shows lifted came off before what it shows set down. An
+        # untrusted square (a flapping switch) reads as the game expects it, so it never makes a move.
+        seen = self._seen(self._recognizer.expected)
+        previous = self._recognizer.occupancy
+        lifted_first = previous & seen
+        if lifted_first not in (previous, seen):
+            self._scan_step(lifted_first, t)
+            seen = self._seen(self._recognizer.expected)
+        self._scan_step(seen, t)
+        self._occupancy = occupancy
 
-    def _seen(self, expected: int) -> int:
-        """The board as the recognizer may take it: an untrusted square (a flapping switch) reads as `expected`,
-        so it never makes a move, whatever its switch does, until it is trusted again."""
-        return (self._occupancy & ~self._untrusted) | (expected & self._untrusted)
+    def _scan_step(self, occ: int, t: float) -> None:
+        self._occupancy = occ
+        self._handle(self._recognizer.interrupted(occ, t), t)
+        self._occupancy = occ
+        self._handle(self._recognizer.board(occ, t), t)
 
     def pause(self, cause: PauseCause, message: str, t: float) -> None:
         """The game waits for `cause` (each cause is lifted on its own); the page and the LEDs say so."""
@@ -316,115 +311,13 @@ class Session(SessionView):
             self._take_back(len(self._history) - plies, t, guided=True)
         self._sealed.clear()
 
-    def _hand_in(self, orders: Orders, t: float, source: Source) -> None:
-        if self._room is None:
-            self._commit(orders, t, source)
-            return
-        self._room.seal_orders(orders)  # revealed, and played here, once every seat of the phase committed
-        self._sealed.add(orders.seat)
-
     def _elsewhere(self, to_move: object) -> bool:
         """Whether the seat (or the dice) to move is played at another place of the room."""
         if isinstance(to_move, int):
             return self._seat_kinds[to_move] is SeatKind.REMOTE
         return to_move is CHANCE and self._settings.dice is Dice.REMOTE
 
-    # ---- the turn flow ---------------------------------------------------------------------------------------
-    def _undo_count(self) -> int:
-        n = 0
-        for entry in reversed(self._history):
-            n += 1
-            if entry.source is not Source.DICE:
-                break
-        return n
-
-    def _take_back(self, plies: int, t: float, guided: bool) -> None:
-        undone = self._history[-plies:]
-        del self._history[-plies:]
-        self._state = undone[0].before
-        if self._store is not None and self._game_id is not None:
-            self._store.truncate(self._game_id, len(self._history))
-        self._announced_over = -1
-        self._prompt = ()
-        self._computer_due = None
-        self._computers.cancel()
-        self._events.append(ev.TakenBack(t, tuple(p.text for p in reversed(undone))))
-        target = self._state.occupancy()
-        if guided and self._occupancy != target:
-            steps: list[Step] = []
-            for p in reversed(undone):
-                for st in (*reversed(p.effect.chores), *reversed(p.effect.decision)):
-                    steps.append(Step(st.piece, st.dst, st.src))
-            self._ask_chores(target, tuple(steps), 0, t, reset_touch=True)
-        else:
-            self._next_turn(t)
-
-    def _earlier(self) -> list[State]:
-        """The position the board may return to for a takeback: the one before the last move, unless that move
-        was a roll of the dice (a roll cannot be taken back by moving pieces)."""
-        if not self._settings.recognizer.takebacks or not self._history or self._history[-1].source is Source.DICE:
-            return []
-        return [self._history[-1].before]
-
-    def _next_turn(self, t: float) -> None:
-        s = self._state
-        self._prompt = ()
-        occupancy = s.occupancy()
-        if s.to_move is None:
-            self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t), t)
-            if self._announced_over != len(self._history):
-                self._announced_over = len(self._history)
-                result = s.outcome()
-                assert result is not None
-                if self._store is not None and self._game_id is not None:
-                    self._store.finish(self._game_id, result.to_json())
-                self._events.append(ev.GameOver(t, result.to_json()))
-            return
-        if s.to_move is CHANCE:
-            self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t), t)
-            if self._settings.dice is Dice.AUTO:
-                self._commit(s.sample_chance(), t, Source.DICE)
-            return
-        if s.to_move is SIMULTANEOUS:
-            self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t), t)
-            if self._orders_due is None and self._settings.order_time is not None:
-                self._orders_due = t + self._settings.order_time
-            for seat in sorted(s.waiting_for() - self._sealed):
-                if self._seat_kinds[seat] is SeatKind.COMPUTER and self._state is s:
-                    if self._computers.worker:
-                        if not self._computers.asking(seat):
-                            self._computers.ask(s, seat, seed_from(self._rng))
-                        continue
-                    orders = self._computers.inline(s, seat, seed_from(self._rng))
-                    assert isinstance(orders, Orders)
-                    self._hand_in(orders, t, Source.COMPUTER)
-            return
-        to_move = s.to_move
-        assert isinstance(to_move, int)
-        kind = self._seat_kinds[to_move]
-        if kind is SeatKind.BOARD:
-            index = build_index(s, s.legal_moves(), earlier=self._earlier())
-            self._handle(self._recognizer.begin_turn(index, self._seen(index.start), t), t)
-            return
-        self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t), t)
-        if kind is SeatKind.COMPUTER:
-            self._computer_due = t + self._settings.computer_delay
-            if self._computers.worker:
-                self._computers.ask(s, to_move, seed_from(self._rng))
-
-    def _computer_move(self, t: float) -> None:
-        """The computer's pause is over: its move is played now, or as soon as the worker has thought of it."""
-        s = self._state
-        if not isinstance(s.to_move, int) or self._seat_kinds[s.to_move] is not SeatKind.COMPUTER:
-            return
-        if self._computers.worker:
-            held = self._computers.take_held(s)
-            if held is not None:
-                self._commit(held, t, Source.COMPUTER)
-            return
-        if s.legal_moves():
-            self._commit(self._computers.inline(s, s.to_move, seed_from(self._rng)), t, Source.COMPUTER)
-
+    # ---- computer players ------------------------------------------------------------------------------
     def request_hint(self, seat: int | None, t: float) -> None:
         """Think about the best move for `seat` (None: the seat to move, in a game without secrets); the LEDs show it
         in a game without secrets, and the snapshot of whoever may see it holds it."""
@@ -460,118 +353,6 @@ class Session(SessionView):
             self._computers.hold(self._state, move)
             return
         self._commit(move, t, Source.COMPUTER)
-
-    def _commit(self, move: Move, t: float, source: Source, candidate: Candidate | None = None) -> None:
-        # Only this ply came from the room; what it sets off here (the host's dice, a computer's orders) goes to it.
-        from_room, self._from_room = self._from_room, False
-        before = self._state
-        if self._abandoned:
-            raise SessionError("this game was abandoned: start a new one")
-        if before.to_move is SIMULTANEOUS and not isinstance(move, Orders):
-            raise SessionError("orders are handed in on each seat's page")
-        effect = candidate.effect if candidate is not None else before.effect(move)
-        after = before.play(move)
-        text = before.record(move)
-        seat = move.seat if isinstance(move, Orders) else before.to_move if isinstance(before.to_move, int) else None
-        ply = len(self._history)
-        if self._store is not None and self._game_id is not None:
-            # Durable before anything confirms it: a journal that writes on its own thread reports the move
-            # stored later (`on_store`), and only then do the LEDs confirm it (and the page's request returns).
-            self._store.append(self._game_id, ply, text, seat, source, after.to_json())
-        self._history.append(Ply(before, move, text, seat, source, effect))
-        self._state = after
-        same_phase = before.to_move is SIMULTANEOUS and after.waiting_for() <= before.waiting_for()
-        if after.to_move is not SIMULTANEOUS or not same_phase:
-            self._orders_due = None  # the phase of orders is over: the next one gets a fresh timer
-            if before.to_move is SIMULTANEOUS:
-                self._computers.cancel()  # orders still being thought about were for the phase just resolved
-        self._prompt = ()
-        self._message = ""
-        start = before.occupancy()
-        squares = _changed(effect, start) & self._region
-        if self._store is not None and self._store.pending():
-            self._unsaved |= squares
-            self._confirmed = 0
-        else:
-            self._confirmed, self._confirmed_at = squares, t
-        description = before.describe(move) if not isinstance(move, Orders) else "orders handed in"
-        self._events.append(ev.Committed(t, ply, self._history[-1].public_text, seat, source, description))
-        if self._room is not None and not from_room:
-            self._room.played_here(ply, self._history[-1])
-        if candidate is not None:
-            self._ask_chores(
-                candidate.final_occ, effect.chores, candidate.chore_touch, t, reset_touch=False, show=effect.chore_show
-            )
-            return
-        steps = (*effect.decision, *effect.chores)
-        must = effect.chore_must_touch(start)
-        if effect.decision:
-            # A decision that moves no piece is only a tap telling the board the move (a Politics claim): made on
-            # a phone or the page it leaves the board nothing to do, so the board must not wait for that tap.
-            must |= effect.must_touch(start)
-        self._ask_chores(after.occupancy(), steps, must, t, reset_touch=True, show=effect.chore_show)
-
-    def _ask_chores(
-        self,
-        target: int,
-        steps: tuple[Step, ...],
-        must: int,
-        t: float,
-        reset_touch: bool,
-        show: frozenset[int] = frozenset(),
-    ) -> None:
-        if reset_touch:
-            self._recognizer.forget_touches()
-        if self._occupancy != target or must:
-            self._chores_open = True
-            self._events.append(
-                ev.ChoresAsked(
-                    t,
-                    tuple(s.to_json() for s in steps),
-                    target & ~self._occupancy,
-                    self._occupancy & ~target,
-                    must & ~self._recognizer.touched,
-                )
-            )
-        shown = 0
-        for sq in show:
-            shown |= 1 << sq
-        self._handle(self._recognizer.begin_chores(target, steps, must, t, shown), t)
-
-    def _handle(self, signals: list[Signal], t: float) -> None:
-        for signal in signals:
-            if isinstance(signal, Recognized):
-                self._commit(signal.candidate.move, t, Source.BOARD, signal.candidate)
-            elif isinstance(signal, ChoresDone):
-                if self._chores_open:
-                    self._chores_open = False
-                    self._events.append(ev.ChoresFinished(t))
-                self._next_turn(t)
-            elif isinstance(signal, PromptRaised):
-                self._prompt = signal.candidates
-                self._prompt_choice = 0
-                options = tuple((str(c.move), self._state.describe(c.move)) for c in signal.candidates)
-                self._events.append(ev.Prompted(t, options))
-            elif isinstance(signal, PromptCleared):
-                if self._prompt:
-                    self._prompt = ()
-                    self._events.append(ev.PromptClosed(t))
-            elif isinstance(signal, MismatchShown):
-                self._events.append(ev.Mismatch(t, signal.fill, signal.empty))
-            elif isinstance(signal, MismatchCleared):
-                self._events.append(ev.MismatchResolved(t))
-            elif isinstance(signal, IllegalTried):
-                squares = 0
-                for sq in signal.squares:
-                    squares |= 1 << sq
-                self._message = signal.reason
-                self._message_from_board = True
-                self._events.append(ev.IllegalMove(t, str(signal.candidate.move), signal.reason, squares))
-            elif isinstance(signal, TakebackSeen):
-                if signal.plies <= len(self._history):
-                    self._take_back(signal.plies, t, guided=False)
-            elif isinstance(signal, Cancelled):
-                self._events.append(ev.PieceReturned(t))
 
     # ---- reading ---------------------------------------------------------------------------------------------
     def abandon(self, t: float = 0.0) -> int | None:

@@ -1,0 +1,112 @@
+"""What the LEDs should show, derived from the recognizer's state: a pure function of it (see controller.lights)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from controller.games.physical import Step
+from controller.recognizer.index import Candidate, TurnIndex
+
+
+class Mode(enum.Enum):
+    IDLE = "idle"
+    TURN = "turn"
+    PROMPT = "prompt"
+    CHORES = "chores"
+
+
+@dataclass(frozen=True, slots=True)
+class Guidance:
+    """What the LEDs should show now, derived from the recognizer (see controller.lights)."""
+
+    mode: Mode
+    expected: int
+    occupancy: int
+    lifted: int = 0
+    destinations: int = 0
+    captures: int = 0
+    movable: int = 0
+    prompt: int = 0
+    mismatch_fill: int = 0
+    mismatch_empty: int = 0
+    why: int = 0
+    chore_moves: tuple[Step, ...] = ()
+    chore_removals: int = 0
+    chore_stays: int = 0
+    chore_touches: int = 0  # pieces to lift and put back (a walled-in Djambi Chief to turn over)
+
+
+@dataclass(frozen=True, slots=True)
+class ChoreState:
+    """The chores open: where the board must get to, the steps that lead there, the squares to touch."""
+
+    expected: int
+    occupancy: int
+    touched: int
+    steps: tuple[Step, ...]
+    touch: int
+    show: int
+
+
+def chores(c: ChoreState) -> Guidance:
+    """Each open step as a carry (source and destination) or a removal, and the pieces still to turn over."""
+    o, expected = c.occupancy, c.expected
+    removals = 0
+    moves: list[Step] = []
+    stepped = 0  # squares a chore step already guides; the rest of the touches are pieces to turn over
+    for step in c.steps:
+        for end in (step.src, step.dst):
+            if end is not None:
+                stepped |= 1 << end
+    for step in c.steps:
+        if step.dst is None:
+            # A piece to take off, also where another then comes (a unit dislodged by the winner): shown as a
+            # removal until its square has been lifted, then as the other piece's destination.
+            if step.src is not None and o >> step.src & 1 and not (expected & c.touched) >> step.src & 1:
+                removals |= 1 << step.src
+        elif not o >> step.dst & 1 or (step.src is not None and o >> step.src & 1 and not c.touched >> step.src & 1):
+            moves.append(step)
+    return Guidance(
+        Mode.CHORES,
+        expected,
+        o,
+        chore_moves=tuple(moves),
+        chore_removals=removals,
+        chore_stays=c.show & o,
+        chore_touches=c.touch & ~c.touched & ~stepped,
+        mismatch_fill=expected & ~o,
+        mismatch_empty=o & ~expected,
+    )
+
+
+def prompt(expected: int, occupancy: int, options: Sequence[Candidate]) -> Guidance:
+    squares = 0
+    for c in options:
+        squares |= (c.decision_occ ^ expected) | c.must_touch
+    return Guidance(Mode.PROMPT, expected, occupancy, prompt=squares)
+
+
+def lifted_piece(index: TurnIndex, expected: int, occupancy: int, touched: int) -> tuple[int, int]:
+    """Destinations and capture targets of the pieces in the air.
+
+    The moves in which a lifted piece acts say where it may go and what it would take; a move in which it is only
+    moved by another piece (a Djambi victim whose corpse a killer may put anywhere, a Polis dog that would hop) is
+    not one the player is making, and guides only when no lifted piece can act (a Politrics victim taken off first)
+    or once the acting piece is in the air too.
+    """
+    lifted = expected & ~occupancy
+    ways = [c for c in index.on_the_way(occupancy) if c.is_legal and c.explains(expected, occupancy, touched)]
+    own = [c for c in ways if c.actor & lifted]
+    destinations = captures = 0
+    just_lifted = touched == lifted
+    for c in own:
+        # Where the acting piece may land (its victims show as captures); once more has happened, every square the
+        # rest of its move fills (the corpse going home, the ways out of the Maze).
+        destinations |= (c.actor_dst if just_lifted else c.decision_occ) & ~occupancy
+        captures |= c.takes & occupancy & ~touched
+    for c in () if own else ways:
+        destinations |= c.decision_occ & ~occupancy
+        captures |= c.takes & occupancy & ~touched
+    return destinations, captures

@@ -1,0 +1,335 @@
+"""The recognition fuzzer: human-like hands play random games on the simulated board through the real session.
+
+    python -m tests.fuzz.recognition GAME|all --moves N --seed S
+
+Each episode starts at a random reachable position of the game (a random playout of a random length) and plays on
+from there through a Session whose seats are all at the board: a random legal move carried out by hands in a random
+physically possible order (tests.fuzz.hands), now and then a move entered on the page whose pieces the hands then
+carry as chores, secret orders handed in on the phones (the next phase's orders while the board still carries out
+the last one's), the next player starting at once. The oracle (tests.fuzz.oracle, the table's checks) counts wrong
+commits, missed moves, needless and bad questions, and chores declared done while a piece stands wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from controller.games import CHANCE, DEFAULT, SIMULTANEOUS, Effect, Move, Orders, State
+from controller.games.playout import random_orders, random_step
+from controller.session.core import Session
+from controller.session.seats import SeatKind
+from controller.session.sources import Source
+from tests.fuzz.hands import carry
+from tests.fuzz.oracle import Shape, read, shapes
+from tests.fuzz.table import Table, Tally
+
+GAMES = ("politrics", "polis", "politics1952", "chesspolitik", "djambi")
+PAGE_ONE_IN = 10  # one move in this many is entered on the page and carried out as chores
+EPISODE = 25
+WAIT = 4.0  # seconds a player waits for the board to take a move whose chores are partly done
+QUICK = 0.5  # how often the next player, free to start at once, does  # moves per episode before a fresh position
+
+
+def _gap(rng: random.Random, long_ok: bool) -> float:
+    r = rng.random()
+    if r < 0.7 or not long_ok:
+        return rng.uniform(0.04, 0.25)
+    if r < 0.9:
+        return rng.uniform(0.25, 0.9)
+    return rng.uniform(0.9, 2.5)
+
+
+class Episode:
+    def __init__(self, state: State, rng: random.Random, tally: Tally) -> None:
+        self.rng = rng
+        self.tally = tally
+        self.expected = state
+        self.made: list[Move] = []
+        self._pending: list[tuple[State, Effect]] = []  # chores of phases resolved while others were carried out
+        self.table = self._table(state)
+
+    def _table(self, state: State) -> Table:
+        session = Session(state.game, state, seat_kinds=[SeatKind.BOARD] * state.seats, seed=self.rng.randrange(99))
+        self._base = 0
+        return Table(session, self.rng, self.tally)
+
+    # ---- one move ----------------------------------------------------------------------------------------------
+    def step(self) -> bool:
+        s = self.expected
+        if s.to_move is None:
+            return False
+        self.tally.moves += 1
+        self._next_on_board = bool(self.rng.randrange(PAGE_ONE_IN))
+        if self._quick is not None and not (isinstance(s.to_move, int) and self._physical_next(s)):
+            self._quick = None
+            self._check()
+        if s.to_move is SIMULTANEOUS:
+            self._orders(s)
+        elif isinstance(s.to_move, int):
+            self._turn(s)
+        self._settle()
+        return True
+
+    def _turn(self, s: State) -> None:
+        rng = self.rng
+        legal = s.legal_moves()
+        physical = [m for m in legal if _physical(s.effect(m))]
+        if physical and self._next_on_board:
+            self._board_move(s, rng.choice(physical))
+        else:
+            move = rng.choice(legal)
+            self._made(move)
+            self.table.turn = None
+            self.table.session.play_text(s.record(move), self.table.t)
+            self.table.advance(self.table.t)
+            # A tap that only tells the board the move (a Politics claim) is nothing to do once the page told it.
+            e = s.effect(move)
+            self._carry(s, Effect(e.decision, e.chores, chore_touch=e.chore_touch), None)
+
+    def _physical_next(self, s: State) -> bool:
+        """Whether the next move is made at the board (it may then follow the last at once)."""
+        return self._next_on_board and any(_physical(s.effect(m)) for m in s.legal_moves())
+
+    _next_on_board = True
+
+    def _board_move(self, s: State, move: Move) -> None:
+        self.tally.board_moves += 1
+        all_shapes = shapes(s)
+        self.table.begin(s, all_shapes, move)
+        self._made(move)
+        self._carry(s, s.effect(move), all_shapes)
+        mine = next(x for x in all_shapes if x.move == move)
+        # The next player may start at once when the move is told apart from every other already.
+        if (
+            read(all_shapes, s.occupancy(), mine.final, self.table.turn.touched).best == (mine,)
+            if self.table.turn
+            else False
+        ):
+            self._quick = (all_shapes, mine, s.occupancy())
+
+    def _orders(self, s: State) -> None:
+        """Every waiting seat hands in its orders on its phone; the last set resolves the phase into chores."""
+        for seat in sorted(s.waiting_for()):
+            orders = Orders(seat, random_orders(self.expected, seat, self.rng))
+            before = self.expected
+            self._made(orders)
+            self.table.session.submit_orders(seat, [str(o) for o in orders.orders], self.table.t)
+            self.table.advance(self.table.t + self.rng.uniform(0.1, 1.0))
+            effect = before.effect(orders)
+            if effect.chores:
+                self.table.turn = None
+                self._carry(before, effect, None, orders_during=True)
+
+    def _carry(self, s: State, effect: Effect, all_shapes: list[Shape] | None, orders_during: bool = False) -> None:
+        t = self.table
+        after = self.expected.pieces()
+        occ = s.occupancy()
+        region = s.game.region(s.seats).mask
+        stray = None if all_shapes is None else self._stray_check(s, effect, all_shapes)
+        acts = carry(self.rng, t.switches.magnets, effect, dict(after), stray=stray, hover=region & ~occ)
+        submit_at = self.rng.randrange(len(acts) + 1) if orders_during else -1
+        quick, self._quick = self._quick, None
+        if (
+            acts
+            and quick is not None
+            and not acts[0].stray
+            and self.rng.random() < QUICK
+            and _cannot_extend(quick, acts[0].square)
+        ):
+            t.do(acts[0])  # the next player lifts a piece before the board has had time to settle on the last move
+            acts = acts[1:]
+        elif quick is not None and not self._check(ahead=1):  # the move just drawn is not made yet
+            return  # the table starts afresh from the position after it
+        wait_at = self.rng.randrange(len(acts)) if all_shapes is not None and acts else -1
+        safe, second, skipping = self._safe(all_shapes), False, False
+        for i, act in enumerate(acts):
+            if i == submit_at and self.expected.to_move is SIMULTANEOUS:
+                self._orders_now()
+            if act.stray:  # strays come in pairs: a lift and its put-back, a hover's place and lift
+                if not second:
+                    # Right after the board showed another whole move, a knock or a hover would finish that move
+                    # (as the next player's first lift does): no fair trial.
+                    skipping = not safe
+                second = not second
+                if skipping:
+                    continue
+            # A stray piece is put back at once: held up a second, the last move's piece would be a takeback.
+            t.advance(t.t + _gap(self.rng, safe and not (act.stray and not second)))
+            t.do(act)
+            safe = self._safe(all_shapes)
+            if i == wait_at and i < len(acts) - 1 and all_shapes is not None:
+                self._wait_for_guidance(all_shapes)
+
+    def _wait_for_guidance(self, all_shapes: list[Shape]) -> None:
+        """Part of the chores done, the player stops and waits for the board to take the move and show the rest:
+        it must, once the board shows the move's decision and nothing else fits."""
+        t, turn = self.table, self.table.turn
+        if turn is None or turn.intended is None:
+            return
+        best = read(all_shapes, turn.start, t.switches.magnets, turn.touched).best
+        if [b.move for b in best] != [turn.intended]:
+            return
+        t.advance(t.t + WAIT)
+        taken = any(p.move == turn.intended for p in t.session.history[-3:])
+        if not taken and not t.session.prompt:
+            t.tally.fail("missed", f"{self.expected.game.name} t={t.t:.2f}: silent on {turn.intended} partly done")
+
+    def _orders_now(self) -> None:
+        """The next phase's orders arrive from the phones while the board still carries out the last phase."""
+        s = self.expected
+        for seat in sorted(s.waiting_for()):
+            orders = Orders(seat, random_orders(self.expected, seat, self.rng))
+            before = self.expected
+            self._made(orders)
+            self.table.session.submit_orders(seat, [str(o) for o in orders.orders], self.table.t)
+            effect = before.effect(orders)
+            if effect.chores:
+                self._pending.append((before, effect))
+
+    _quick: tuple[list[Shape], Shape, int] | None = None
+
+    def _safe(self, all_shapes: list[Shape] | None) -> bool:
+        """Whether the board as it stands may rest: it cannot be read as another move (a person may pause anywhere,
+        but where the sensors show another whole move the board is right to take it)."""
+        turn = self.table.turn
+        if all_shapes is None or turn is None:
+            return True
+        best = read(all_shapes, turn.start, self.table.switches.magnets, turn.touched).best
+        return all(b.move == turn.intended for b in best)
+
+    def _stray_check(self, s: State, effect: Effect, all_shapes: list[Shape]) -> Callable[[int], bool]:
+        """A wrong piece may be lifted where touching it leaves what the finished move reads as unchanged."""
+        mine = next(x for x in all_shapes if x.move == self.table.turn.intended) if self.table.turn else None
+        start = s.occupancy()
+        if mine is None:
+            return lambda sq: False
+        base = mine.involved | (mine.final ^ start)
+        plain = read(all_shapes, start, mine.final, base).best
+
+        known: dict[int, bool] = {}
+
+        def ok(sq: int) -> bool:
+            if sq not in known:
+                far = not base >> sq & 1
+                known[sq] = far and read(all_shapes, start, mine.final, base | 1 << sq).best == plain
+            return known[sq]
+
+        return ok
+
+    def _made(self, move: Move) -> None:
+        self.made.append(move)
+        self.expected = self.expected.play(move)
+        while self.expected.to_move is CHANCE:
+            self.expected = self.expected.play(self.expected.sample_chance())
+
+    # ---- checking ------------------------------------------------------------------------------------------------
+    def _settle(self) -> None:
+        while self._pending:
+            before, effect = self._pending.pop(0)
+            self._carry(before, effect, None, orders_during=True)
+        if self._quick is None:
+            self._check()
+        else:
+            self.table.advance(self.table.t + self.rng.uniform(0.05, 0.3))
+
+    def finish(self) -> None:
+        """The last move is checked too when the episode ends right after it."""
+        if self._quick is not None:
+            self._quick = None
+            self._check()
+
+    def _check(self, ahead: int = 0) -> bool:
+        t = self.table
+        t.quiet()
+        history = [p.move for p in t.session.history[self._base :] if p.source is not Source.DICE]
+        made = self.made[: len(self.made) - ahead]
+        if history == made and t.session.recognizer.mode.value != "chores" and not t.session.prompt:
+            return True
+        name = self.expected.game.name
+        wrong = next((i for i, (h, m) in enumerate(zip(history, made, strict=False)) if h != m), None)
+        if wrong is not None or len(history) > len(made):
+            i = wrong if wrong is not None else len(made)
+            got = history[i] if i < len(history) else None
+            want = made[i] if i < len(made) else None
+            t.tally.fail("wrong", f"{name} t={t.t:.2f}: committed {got} instead of {want}")
+        else:
+            left = [str(m) for m in made[len(history) :]]
+            what = f"{left} never committed" if left else f"still {t.session.recognizer.mode.value} with the board done"
+            t.tally.fail("missed", f"{name} t={t.t:.2f}: {what}")
+        self._resync()
+        return False
+
+    def _resync(self) -> None:
+        """After a failure, go on from the position the moves made lead to, the pieces set as it says."""
+        self.made = []
+        self._quick = None
+        self.table = self._table(self.expected)
+
+
+def _cannot_extend(last: tuple[list[Shape], Shape, int], square: int) -> bool:
+    """No move of the last turn (the last move itself included: a tap held longer) goes on from the last move's
+    squares through `square`."""
+    all_shapes, mine, start = last
+    changed = (mine.decision ^ start) | mine.must | (1 << square)
+    return not any(not changed & ~s.involved for s in all_shapes)
+
+
+def _physical(effect: Effect) -> bool:
+    return bool(effect.decision or effect.decision_touch)
+
+
+def start_position(name: str, rng: random.Random) -> State:
+    game = DEFAULT.load(name)
+    state = game.new(rng.choice(game.info.seat_counts), seed=rng.randrange(2**32))
+    for _ in range(rng.randrange(0, 160)):
+        if state.to_move is None:
+            break
+        nxt = random_step(state, rng)
+        if nxt.to_move is None:
+            break
+        state = nxt
+    while state.to_move is CHANCE:
+        state = state.play(state.sample_chance())
+    return state
+
+
+def run(name: str, moves: int, seed: int) -> Tally:
+    rng = random.Random(f"{name}/{seed}")
+    tally = Tally()
+    while tally.moves < moves:
+        episode = Episode(start_position(name, rng), rng, tally)
+        for _ in range(min(EPISODE, moves - tally.moves)):
+            if not episode.step():
+                break
+        episode.finish()
+    return tally
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.fuzz.recognition", description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=(*GAMES, "all"))
+    parser.add_argument("--moves", type=int, default=1000, help="moves per game")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    total = Tally()
+    for name in GAMES if args.game == "all" else (args.game,):
+        began = time.process_time()
+        tally = run(name, args.moves, args.seed)
+        total.add(tally)
+        print(
+            f"{name}: {tally.moves} moves ({tally.board_moves} at the board), {tally.wrong} wrong, {tally.missed} "
+            f"missed, {tally.needless} needless questions, {tally.bad_prompts} bad questions, {tally.wrong_done} "
+            f"done on a wrong board, {tally.prompts} questions; {time.process_time() - began:.1f} s CPU",
+            flush=True,
+        )
+        for f in tally.failures[:8]:
+            print("   ", f)
+    return 0 if total.clean else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,203 @@
+"""A simulated table: the real switches and debouncer under the real Session, on virtual time, and the tallies
+of what the fuzzer's oracle (tests.fuzz.oracle) finds.
+
+Time is a number the table moves on by hand (the session is clock-free: every input carries its time). Scans happen
+at the board's scan rate whenever a switch or the debouncer is in flux and are skipped otherwise, so a generated
+move costs only the scans that can see something.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from controller.games import Move, Piece, State
+from controller.recognizer.machine import Mode
+from controller.session import events as ev
+from controller.session.core import Session
+from hardware.debounce import DebounceConfig, Debouncer
+from simulator.switches import NO_BOUNCE, Bounce, Switches
+from tests.fuzz.hands import Act, is_put_back
+from tests.fuzz.oracle import Shape, read
+
+SCAN_HZ = 200
+SCAN = 1 / SCAN_HZ
+
+
+@dataclass
+class Tally:
+    moves: int = 0
+    board_moves: int = 0
+    wrong: int = 0  # a move committed that nobody made
+    missed: int = 0  # a move made that the board never committed
+    needless: int = 0  # a question although the touches decide
+    bad_prompts: int = 0  # a question without the move made, or with a move the touches rule out
+    prompts: int = 0
+    wrong_done: int = 0  # chores done (or the next turn begun) while a piece stands wrong
+    failures: list[str] = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        for name in ("moves", "board_moves", "wrong", "missed", "needless", "bad_prompts", "prompts", "wrong_done"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.failures += other.failures
+
+    def fail(self, kind: str, text: str) -> None:
+        setattr(self, kind, getattr(self, kind) + 1)
+        if len(self.failures) < 20:
+            self.failures.append(f"{kind}: {text}")
+
+    @property
+    def clean(self) -> bool:
+        return not (self.wrong or self.missed or self.needless or self.bad_prompts or self.wrong_done)
+
+
+@dataclass
+class Turn:
+    """What the oracle knows of the move being made at the board."""
+
+    start: int
+    shapes: list[Shape]
+    intended: Move | None
+    touched: int = 0
+
+
+class Table:
+    def __init__(self, session: Session, rng: random.Random, tally: Tally, bounce: float = 0.2) -> None:
+        self.session = session
+        self.rng = rng
+        self.tally = tally
+        self.bounce = bounce
+        state = session.state
+        occ = state.occupancy()
+        self.pieces: dict[int, Piece] = dict(state.pieces())
+        self.switches = Switches(occ, seed=rng.randrange(2**32))
+        self.deb = Debouncer(DebounceConfig.for_rate(SCAN_HZ), occ)
+        self.t = 0.0
+        self._tick = 0
+        self.turn: Turn | None = None
+        self._answer_at: float | None = None
+        self.prompted = False
+        session.start(occ, self.t)
+        self._events()
+
+    # ---- time -------------------------------------------------------------------------------------------------
+    def advance(self, to: float) -> None:
+        while True:
+            busy = self.switches.busy(self.t) or not self.deb.settled
+            scan_at = (self._tick + 1) * SCAN if busy else math.inf
+            d = self.session.deadline()
+            due = [x for x in (scan_at, d, self._answer_at) if x is not None]
+            nxt = min(due) if due else math.inf
+            if nxt > to:
+                break
+            self.t = max(self.t, nxt)
+            if nxt == scan_at:
+                self._scan()
+            if self._answer_at is not None and self._answer_at <= self.t:
+                self._answer()
+            d = self.session.deadline()
+            if d is not None and d <= self.t:
+                self.session.tick(self.t)
+            self._events()
+        self.t = max(self.t, to)
+
+    def _scan(self) -> None:
+        tick = max(self._tick + 1, math.ceil(self.t * SCAN_HZ - 1e-9))
+        if tick - self._tick > 1:
+            self.deb.skip(tick - self._tick - 1)
+        self._tick = tick
+        self.t = tick * SCAN
+        changed, untrusted = self.deb.sample(self.switches.level(self.t))
+        if untrusted:
+            self.session.on_untrusted(self.deb.untrusted, "flapping", self.t)
+        if changed:
+            self.session.on_board(self.deb.occupancy, self.t)
+
+    def quiet(self, limit: float = 12.0) -> None:
+        """Let time run until nothing is pending (answering questions), at most `limit` seconds."""
+        end = self.t + limit
+        while self.t < end:
+            busy = self.switches.busy(self.t) or not self.deb.settled
+            if not busy and self.session.deadline() is None and self._answer_at is None:
+                break
+            self.advance(min(end, self.t + 0.5))
+
+    # ---- hands -------------------------------------------------------------------------------------------------
+    def do(self, act: Act) -> None:
+        if self._answer_at is not None:
+            self.advance(self._answer_at)  # the player answers the board's question before going on
+        bit = 1 << act.square
+        bounce = Bounce(flips=self.rng.randint(1, 2)) if self.rng.random() < self.bounce else NO_BOUNCE
+        if act.piece is None:
+            held = self.pieces.pop(act.square, None)
+            if is_put_back(act) or act.stray:
+                self._held = held
+        else:
+            piece = self._held if is_put_back(act) else act.piece
+            if piece is not None:
+                self.pieces[act.square] = piece
+        self.switches.move(act.square, act.piece is not None, self.t, bounce)
+        if self.turn is not None:
+            self.turn.touched |= bit
+
+    _held: Piece | None = None
+
+    # ---- what the session says ------------------------------------------------------------------------------------
+    def _events(self) -> None:
+        events = self.session.drain()
+        moved = False
+        for e in events:
+            if isinstance(e, ev.Prompted):
+                self._judge(e)
+            elif isinstance(e, ev.Committed | ev.ChoresFinished):
+                moved = True
+        if moved and self.session.recognizer.mode is not Mode.CHORES:
+            self._check_pieces()
+
+    def _judge(self, e: ev.Prompted) -> None:
+        self.tally.prompts += 1
+        self.prompted = True
+        turn = self.turn
+        options = {text for text, _ in e.options}
+        if turn is None or turn.intended is None:
+            self.tally.fail("bad_prompts", f"a question with no move being made: {sorted(options)}")
+            return
+        wanted = str(turn.intended)
+        reading = read(turn.shapes, turn.start, self.deb.occupancy, turn.touched)
+        fitting = {str(s.move) for s in reading.fitting}
+        where = f"{self.session.state.game.name} t={self.t:.2f} intended {wanted}, asked {sorted(options)}"
+        if wanted not in options:
+            self.tally.fail("bad_prompts", f"{where}: the move made is not among the options")
+            return
+        if options - fitting:
+            self.tally.fail("bad_prompts", f"{where}: options the touches rule out {sorted(options - fitting)}")
+        elif len(reading.best) < 2:
+            self.tally.fail("needless", f"{where}: the touches decide ({[str(s.move) for s in reading.best]})")
+        self._answer_at = self.t + self.rng.uniform(0.3, 1.5)
+
+    def _answer(self) -> None:
+        self._answer_at = None
+        turn = self.turn
+        if not self.session.prompt or turn is None or turn.intended is None:
+            return
+        wanted = str(turn.intended)
+        if any(str(c.move) == wanted for c in self.session.prompt):
+            self.session.answer(wanted, self.t)
+
+    def _check_pieces(self) -> None:
+        """The board moved on: every square the sensors read right must hold the piece the game says."""
+        occ = self.deb.occupancy
+        expected = self.session.state.pieces()
+        # A square the hands have emptied or filled since is the next move's business; a piece of the wrong kind
+        # (not turned over, or another piece) is what the board must never take for done.
+        wrong = [sq for sq in set(expected) & set(self.pieces) if occ >> sq & 1 and self.pieces[sq] != expected[sq]]
+        if wrong:
+            self.tally.fail(
+                "wrong_done",
+                f"{self.session.state.game.name} t={self.t:.2f}: went on with wrong pieces on {sorted(wrong)}",
+            )
+
+    def begin(self, state: State, shapes: list[Shape], intended: Move | None) -> None:
+        self.turn = Turn(state.occupancy(), shapes, intended)
+        self.prompted = False

@@ -1,0 +1,63 @@
+"""The recognition fuzzer as a property over all five games (make test's sample; `make recognition-fuzz` runs it
+long): from a drawn reachable position, drawn hands carry out random moves through the real session; no move is
+committed that nobody made, none is missed, the board asks only when the touches cannot tell the moves apart (and
+then only among moves consistent with every touch), and chores are never done while a piece stands wrong."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from controller.games import CHANCE, State
+from tests.fuzz.recognition import GAMES, Episode
+from tests.fuzz.table import Tally
+from tests.games.test_djambi_properties import favoured
+from tests.strategies import histories
+
+EXAMPLES = 20
+MOVES = 25  # moves per example: 500 per game
+PLAYOUT = {"chesspolitik": 8}  # its phases of orders make long playouts dear to draw
+
+
+def _playable(state: State) -> State:
+    while state.to_move is CHANCE:
+        state = state.play(state.sample_chance())
+    return state
+
+
+CASES = [
+    pytest.param(
+        name,
+        marks=pytest.mark.xfail(
+            reason="known, found by the fuzzer and open: about 1 Djambi move in 200 is missed or misread (a"
+            " Necromobile's corpse move taken for its plain step after a hover; chores left open after a walled-in"
+            " Chief was turned over)",
+            strict=False,
+        ),
+    )
+    if name == "djambi"
+    else name
+    for name in GAMES
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", CASES)
+@settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow])
+@given(data=st.data())
+def test_hands_in_any_order_are_followed(name: str, data: st.DataObject) -> None:
+    favour = favoured if name == "djambi" else None
+    history = data.draw(histories(name, ongoing=True, max_actions=PLAYOUT.get(name, 120), favour=favour))
+    # The hands draw from a seeded generator: hundreds of small choices a move, each a draw of its own would make
+    # every example slow to run and to shrink.
+    rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
+    tally = Tally()
+    episode = Episode(_playable(history.final), rng, tally)
+    for _ in range(MOVES):
+        if not episode.step():
+            break
+    episode.finish()
+    assert tally.clean, tally.failures
