@@ -139,10 +139,12 @@ def test_simulated_lift_and_place_on_virtual_time(benchmark: Any) -> None:
         await anext(events)
         start = time.perf_counter()
         t = 0.0
-        for _ in range(n):
+        for i in range(n):
             t += 0.5
             await settle_then_advance(clock, t)
-            board.toggle(parse("a1"))
+            # A different square each time: one switch changing every half second is a flapping switch, which the
+            # board stops reporting.
+            board.toggle(i % 81)
             await settle_then_advance(clock, t + 0.05)
             await anext(events)
         await board.aclose()
