@@ -105,6 +105,7 @@ class Session(TurnFlow):
         lifted_first = previous & seen
         if lifted_first not in (previous, seen):
             self._scan_step(lifted_first, t)
+            self._occupancy = occupancy  # the whole scan, read again as the game now expects it
             seen = self._seen(self._recognizer.expected)
         self._scan_step(seen, t)
         self._occupancy = occupancy
