@@ -102,7 +102,10 @@ def test_two_powers_write_orders_on_their_pages_and_the_main_page_reveals_them_a
 
     # Carried out on the simulated board from the main page: the next phase opens.
     for name in ("b8", "c6", "e8", "d7", "a4", "b3", "h7", "f6"):
+        held = name in server.state()["occupancy"]
         square(main, name).click()
+        # A hand moves one piece after another: the next when the board has seen this one.
+        server.wait_for(lambda st, n=name, h=held: (n in st["occupancy"]) != h, what=f"the board seeing {name}")
     expect(main.locator("#turn")).to_contain_text("Fall 1601")
     expect(main.locator(".cpk-chores")).to_have_count(0)
     expect(main.locator('tr[data-power="0"]')).to_have_attribute("data-status", "waiting")
