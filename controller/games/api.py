@@ -110,6 +110,15 @@ class State(ABC):
         """In a simultaneous phase, the seats whose orders are still missing."""
         return frozenset()
 
+    def orders_go_on(self, seat: int | None, after: State) -> bool:
+        """Whether `after`, reached by `seat` handing in orders here, is still this phase of orders. A phase ends
+        only once every awaited seat has handed in, so within it the seats awaited are this state's less `seat`;
+        the next phase opens awaiting a fresh set, which may be a subset of this one's (a Winter where only the
+        last power of the Fall adjusts)."""
+        if self.to_move is not SIMULTANEOUS or after.to_move is not SIMULTANEOUS:
+            return False
+        return after.waiting_for() == self.waiting_for() - {seat}
+
     def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
         """At a chance node, every outcome with its probability."""
         raise IllegalMoveError("nothing is left to chance here")

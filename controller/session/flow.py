@@ -197,8 +197,7 @@ class TurnFlow(SessionView):
             self._store.append(self._game_id, ply, text, seat, source, after.to_json())
         self._history.append(Ply(before, move, text, seat, source, effect))
         self._state = after
-        same_phase = before.to_move is SIMULTANEOUS and after.waiting_for() <= before.waiting_for()
-        if after.to_move is not SIMULTANEOUS or not same_phase:
+        if not before.orders_go_on(seat, after):
             self._orders_due = None  # the phase of orders is over: the next one gets a fresh timer
             if before.to_move is SIMULTANEOUS:
                 self._computers.cancel()  # orders still being thought about were for the phase just resolved

@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from controller.errors import GameError
-from controller.games import CHANCE, SIMULTANEOUS, Move, Orders, State
+from controller.games import CHANCE, Move, Orders, State
 from controller.games.squares import name, squares_of
 from controller.session.core import Session
 from controller.session.view import Ply
@@ -25,12 +25,7 @@ def _describe(before: State, move: Move) -> str:
 
 
 def _same_phase(ply: Ply, after: State) -> bool:
-    """Orders handed in leave their phase waiting for the others only; a phase that ends opens the next one
-    waiting for a fresh set of seats (or no phase of orders at all)."""
-    before = ply.before
-    if before.to_move is not SIMULTANEOUS or after.to_move is not SIMULTANEOUS:
-        return False
-    return after.waiting_for() == before.waiting_for() - {ply.seat}
+    return ply.before.orders_go_on(ply.seat, after)
 
 
 def _phases(history: Sequence[Ply], now: State) -> tuple[list[int], int]:

@@ -243,6 +243,26 @@ def test_the_hosts_timer_closes_a_phase_of_orders() -> None:
         table.s.play_text("b1-c1", table.t)
 
 
+@pytest.mark.parametrize("last", [0, 1])
+def test_a_phase_of_orders_that_awaits_fewer_seats_gets_its_own_timer(last: int) -> None:
+    """The next phase may await only the seat that closed the last one: it is still a new phase, with a fresh
+    timer, whatever seats it awaits."""
+    game = Standoff()
+    settings = SessionSettings(order_time=30.0)
+    table = Table(new_session(game, seed=1, options={"lone": True}, settings=settings))
+    first = table.s.orders_due
+    assert first is not None
+    table.s.submit_orders(1 - last, [], table.t)
+    table.advance(20.0)
+    closed = table.t
+    table.s.submit_orders(last, [], table.t)
+    table.advance(2.0)
+    assert table.s.state.waiting_for() == frozenset({0})
+    assert table.s.orders_due == closed + 30.0
+    table.advance(27.0)
+    assert [p.source for p in table.s.history] == ["phone", "phone"]  # West still has time for the lone round
+
+
 def test_agora_history_lists_shows_exports_and_replays_a_stored_game(tmp_path: Path) -> None:
     import json
     import subprocess

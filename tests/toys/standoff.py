@@ -1,6 +1,7 @@
 """Standoff: a tiny simultaneous game. Two seats each have tokens on one rank of a 4x2 board and secretly order
 each token one square sideways (or hold). Tokens ordered onto the same square, or swapping, bounce. After
-`rounds` rounds the seat whose tokens stand further east wins. Orders stay secret until both are in."""
+`rounds` rounds the seat whose tokens stand further east wins. Orders stay secret until both are in. With `lone`,
+every second round awaits West's orders only (a phase of orders that waits for fewer seats than the one before)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ class StandoffState(State):
     pending: tuple[tuple[int, tuple[Shift, ...]], ...]
     round: int
     rounds: int
+    lone: bool = False
 
     @property
     def seats(self) -> int:
@@ -60,7 +62,10 @@ class StandoffState(State):
     def waiting_for(self) -> frozenset[int]:
         if self.to_move is None:
             return frozenset()
-        return frozenset({0, 1} - {s for s, _ in self.pending})
+        return self._awaited() - {s for s, _ in self.pending}
+
+    def _awaited(self) -> frozenset[int]:
+        return frozenset({0}) if self.lone and self.round % 2 else frozenset({0, 1})
 
     def pieces(self) -> Mapping[int, Piece]:
         return {index(f, s): Piece("T", s) for s in (0, 1) for f in self.tokens[s]}
@@ -114,7 +119,7 @@ class StandoffState(State):
         self._check(move)
         pending = dict(self.pending)
         pending[move.seat] = tuple(o for o in move.orders if isinstance(o, Shift))
-        if len(pending) < 2:
+        if set(pending) < self._awaited():
             return replace(self, pending=tuple(sorted(pending.items())))
         moving, _ = self._resolve(pending)
         tokens = tuple(
@@ -128,7 +133,7 @@ class StandoffState(State):
         self._check(move)
         pending = dict(self.pending)
         pending[move.seat] = tuple(o for o in move.orders if isinstance(o, Shift))
-        if len(pending) < 2:
+        if set(pending) < self._awaited():
             return Effect()
         _, steps = self._resolve(pending)
         return Effect(chores=tuple(steps))
@@ -148,6 +153,7 @@ class StandoffState(State):
             "pending": {str(s): [str(o) for o in orders] for s, orders in self.pending},
             "round": self.round,
             "rounds": self.rounds,
+            "lone": self.lone,
         }
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -166,13 +172,16 @@ class Standoff(Game):
         regions={2: Region(WIDTH, 2)},
         dynamics=Dynamics.SIMULTANEOUS,
         hidden_information=True,
-        options=(Option("rounds", 4, "rounds to play", minimum=1, maximum=50),),
+        options=(
+            Option("rounds", 4, "rounds to play", minimum=1, maximum=50),
+            Option("lone", False, "every second round awaits West only"),
+        ),
     )
 
     def initial(self, seats: int, seed: int, options: Mapping[str, OptionValue]) -> StandoffState:
-        rounds = options["rounds"]
+        rounds, lone = options["rounds"], options["lone"]
         assert isinstance(rounds, int)
-        return StandoffState(((0, 1), (2, 3)), (), 0, rounds)
+        return StandoffState(((0, 1), (2, 3)), (), 0, rounds, bool(lone))
 
     def parse_move(self, text: str, state: State, seat: int | None) -> Move:
         try:
@@ -193,6 +202,7 @@ class Standoff(Game):
                 tuple((s, tuple(o for o in os if isinstance(o, Shift))) for s, os in pending),
                 int(data["round"]),
                 int(data["rounds"]),
+                bool(data.get("lone", False)),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise StateFormatError(f"not a Standoff state: {exc}") from exc
