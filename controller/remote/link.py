@@ -28,7 +28,8 @@ from controller.remote.rooms import seat_of
 from controller.remote.transport import LinkDown, LinkUp, Received, Transport, TransportEvent
 from controller.session.core import Ply, Session
 from controller.session.pauses import PauseCause
-from controller.session.runner import Controller, frame_hex
+from controller.session.render import frame_hex
+from controller.session.runner import Controller
 from controller.session.sources import Source
 
 

@@ -6,17 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any, TextIO, TypeVar
 
 from controller.errors import GameError, SessionError
-from controller.games.squares import name, squares_of
-from controller.lights import SceneInput, draw
+from controller.lights import SceneInput
 from controller.ports import (
-    BLACK_FRAME,
     BoardEvent,
     Buttons,
     Clock,
@@ -32,12 +29,12 @@ from controller.session.core import Session
 from controller.session.events import Event
 from controller.session.journal import StoreWorker
 from controller.session.pauses import PauseCause
+from controller.session.record import SensorRecord
+from controller.session.render import FAULT_QUIET, Renderer, scene_of
 from controller.session.seats import SeatKind
 from controller.session.thinking import Thinker
 
 T = TypeVar("T")
-STILL_REDRAW = 1.0  # seconds a still scene waits at most before it is drawn again, whatever happened
-FAULT_QUIET = 1.0  # seconds the session's timers rest after one of them failed
 log = logging.getLogger("agora.controller")
 
 
@@ -73,23 +70,20 @@ class Controller:
         self._thinker = thinker
         self._matrix = matrix
         self._clock = clock
-        self._strip = strip
         self._frame_rate = frame_rate
-        self._record = record
+        self._record = SensorRecord(record)
         self._buttons = buttons
         self._store = store
         self._inbox: asyncio.Queue[BoardEvent | _Request | _StoreNews] = asyncio.Queue()
         self._listeners: set[asyncio.Queue[dict[str, Any]]] = set()
-        self._frame: Frame = BLACK_FRAME
         self._version = 0  # bumps on every change the page should redraw for
-        self._last_occupancy: int | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._sim = sim  # the page may move the simulated board's pieces
         self._pin_required = pin_required  # admin actions need the PIN (serving beyond loopback)
         self._faults = 0
         self._quiet_until = -1e9
-        self._redraw = asyncio.Event()  # something the scene is drawn from may have changed
-        self._live = asyncio.Event()  # the board is live: the session started and the LEDs show it
+        # The scene is looked up at every frame, so whatever stands in for `scene` is what is drawn.
+        self._renderer = Renderer(lambda: self.scene(), clock, strip, self._broadcast, self._fault)  # noqa: PLW0108
 
     # ---- what the page reads ---------------------------------------------------------------------------------
     @property
@@ -108,7 +102,7 @@ class Controller:
     @property
     def frame(self) -> Frame:
         """The LED frame shown last."""
-        return self._frame
+        return self._renderer.frame
 
     @property
     def version(self) -> int:
@@ -133,7 +127,7 @@ class Controller:
     # ---- running ---------------------------------------------------------------------------------------------
     async def run(self) -> None:
         """Start the session on the board as it stands, then run until cancelled."""
-        self._write_record({"t": round(self._clock.now(), 4), "start": self._session.state.to_json()})
+        self._record.write({"t": round(self._clock.now(), 4), "start": self._session.state.to_json()})
         if self._store is not None:
             loop = asyncio.get_running_loop()
 
@@ -151,9 +145,9 @@ class Controller:
         self._ask_thinker()
         self._tasks = [asyncio.create_task(self._read_board(), name="board")]
         if self._frame_rate:
-            self._tasks.append(asyncio.create_task(self._render_loop(1.0 / self._frame_rate), name="render"))
+            self._tasks.append(asyncio.create_task(self._renderer.run(1.0 / self._frame_rate), name="render"))
         else:
-            self._live.set()
+            self._renderer.live.set()
         if self._buttons is not None:
             self._tasks.append(asyncio.create_task(self._read_buttons(self._buttons), name="buttons"))
         try:
@@ -169,7 +163,7 @@ class Controller:
 
     async def live(self) -> None:
         """Wait until the board is live: the session started on the sensors' reading and the LEDs showing it."""
-        await self._live.wait()
+        await self._renderer.live.wait()
 
     async def request(self, fn: Callable[[Session, float], T]) -> T:
         """Run `fn(session, now)` inside the loop, in order with the board's events; its exception is raised here.
@@ -193,7 +187,7 @@ class Controller:
         self._publish(session.drain())
         self._ask_thinker()
         self._version += 1
-        self._redraw.set()
+        self._renderer.redraw()
 
     def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
         q: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=256)
@@ -261,7 +255,7 @@ class Controller:
             wait = None if deadline is None else max(0.0, deadline - now, self._quiet_until - now)
             item = await self._next(wait)
             self._dispatch(item, self._clock.now())
-            self._redraw.set()
+            self._renderer.redraw()
             try:
                 self._publish(self._session.drain())
             except Exception as exc:
@@ -337,12 +331,12 @@ class Controller:
 
     def _board_event(self, event: BoardEvent, now: float) -> None:
         if isinstance(event, OccupancyChanged):
-            self._record_occupancy(event.occupancy, now)
+            self._record.occupancy(event.occupancy, now)
             self._session.on_board(event.occupancy, now)
         elif isinstance(event, LinkLost):
             self._session.on_link(False, now, event.message)
         elif isinstance(event, LinkRestored):
-            self._record_occupancy(event.occupancy, now)
+            self._record.occupancy(event.occupancy, now)
             self._session.on_link(True, now, occupancy=event.occupancy)
         elif isinstance(event, SquaresUntrusted):
             self._session.on_untrusted(event.squares, event.reason, now)
@@ -350,103 +344,13 @@ class Controller:
         # The page draws the magnets as they stand, even when the change is not (yet) an event of the game.
         self._broadcast({"type": "changed", "version": self._version})
 
-    def _record_occupancy(self, occupancy: int, now: float) -> None:
-        """Write the board's changes in the replay input format (`agora play --record`)."""
-        previous, self._last_occupancy = self._last_occupancy, occupancy
-        if self._record is None:
-            return
-        t = round(now, 4)
-        if previous is None:
-            self._write_record({"t": t, "board": _hex(occupancy)})
-            return
-        for sq in squares_of(previous & ~occupancy):
-            self._write_record({"t": t, "lift": name(sq)})
-        for sq in squares_of(occupancy & ~previous):
-            self._write_record({"t": t, "place": name(sq)})
-
     def record_action(self, action: dict[str, Any]) -> None:
         """Write a page action (an answer, a move, an undo, orders) into the record, so a replay repeats it."""
-        self._write_record({"t": round(self._clock.now(), 4), **action})
-
-    def _write_record(self, item: dict[str, Any]) -> None:
-        if self._record is not None:
-            self._record.write(json.dumps(item) + "\n")
-            self._record.flush()
+        self._record.write({"t": round(self._clock.now(), 4), **action})
 
     def scene(self) -> SceneInput:
-        s = self._session
-        state = s.state
-        result = state.outcome()
-        winners: int | None = None
-        if result is not None and result.winners:
-            winners = 0
-            for sq, piece in state.pieces().items():
-                if piece.owner in result.winners:
-                    winners |= 1 << sq
-        return SceneInput(
-            guidance=s.recognizer.guidance(),
-            region=s.region,
-            marks=state.marks(),
-            signs=state.signs(),
-            confirmed=s.confirmed,
-            confirmed_at=s.confirmed_at,
-            thinking=s.thinking(),
-            paused=s.paused,
-            winners=winners,
-            drawn=result is not None and not result.winners,
-            hint=s.hint_squares(),
-        )
-
-    async def _render_loop(self, period: float) -> None:
-        """Draw the scene when it may have changed (an input, a timer) and while a pattern moves; show a frame only
-        when it differs from the one shown: a strip keeps showing its last frame, and a still board costs nothing."""
-        last_sent = -1.0
-        last_drawn = -1e9
-        unsent = False
-        shown: Frame | None = None
-        while True:
-            now = self._clock.now()
-            if now - last_drawn < period:  # at most `period` apart, however fast the inputs come
-                await self._clock.sleep(period - (now - last_drawn))
-                now = self._clock.now()
-            self._redraw.clear()
-            last_drawn = now
-            try:
-                frame, moving = draw(self.scene(), now)
-                if frame != shown:
-                    if self._strip is not None:
-                        self._strip.show(frame)
-                    shown = frame
-            except Exception as exc:
-                self._fault("drawing the LEDs", exc)
-                await self._clock.sleep(FAULT_QUIET)
-                continue
-            self._live.set()
-            if frame != self._frame:
-                self._frame = frame
-                unsent = True
-            # The page redraws LEDs at most 15 times a second: enough for the patterns, light on the Wi-Fi. A frame
-            # held back is sent once the interval is over, or a scene that then stays still would never reach it.
-            if unsent and now - last_sent >= 1 / 15:
-                last_sent = now
-                unsent = False
-                self._broadcast({"type": "led", "frame": frame_hex(self._frame)})
-            if moving or unsent:
-                await self._clock.sleep(period)
-            else:
-                await self._until_redraw(STILL_REDRAW)
-
-    async def _until_redraw(self, seconds: float) -> None:
-        """Until something the scene is drawn from may have changed, or `seconds` at most."""
-        if self._redraw.is_set():
-            return
-        changed = asyncio.ensure_future(self._redraw.wait())
-        timer = asyncio.ensure_future(self._clock.sleep(seconds))
-        try:
-            await asyncio.wait({changed, timer}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            changed.cancel()
-            timer.cancel()
+        """What the LEDs are drawn from now, besides time."""
+        return scene_of(self._session)
 
     def _publish(self, events: list[Event]) -> None:
         if not events:
@@ -465,11 +369,3 @@ class Controller:
                         q.get_nowait()
                 q.put_nowait({"type": "changed", "version": self._version})
             q.put_nowait(message)
-
-
-def frame_hex(frame: Frame) -> str:
-    return "".join(f"{r:02x}{g:02x}{b:02x}" for r, g, b in frame)
-
-
-def _hex(occupancy: int) -> str:
-    return f"{occupancy:021x}"

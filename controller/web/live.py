@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from controller.session.runner import frame_hex
+from controller.session.render import frame_hex
 from controller.web.deps import SiteDep
 from controller.web.errors import ApiError
 from controller.web.guard import strict_dumps

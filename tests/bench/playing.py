@@ -27,7 +27,7 @@ import httpx
 from controller import heap
 from controller.backends import Board, SimOptions, open_board
 from controller.clock import VirtualClock
-from controller.commands.play import warm_up
+from controller.commands.serving import warm_up
 from controller.games import CHANCE, SIMULTANEOUS, GameError, Move, State
 from controller.games.squares import parse as parse_square
 from controller.games.squares import squares_of
