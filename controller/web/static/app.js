@@ -3,7 +3,8 @@
 // and (for the simulator) is the board itself. It talks to /api and /ws; nothing here knows a game's rules.
 
 const token = document.body.dataset.token || null;
-// Game panels: /static/games/<game>.js may register window.AgoraPanels[<game>] = { render(state, element, ctx),
+// Game panels: /static/games/<game>.js, an ES module (it may import parts of its own from beside it), may register
+// window.AgoraPanels[<game>] = { render(state, element, ctx),
 // onSquare(square, state, ctx) -> true when it handled the click, ownsActions: true when the panel draws the
 // page moves (cards, declarations) itself so the generic buttons are left out }. ctx: { api, token, data (the game's static
 // data), squares (the board's SVG groups by square name), message(text) }.
@@ -305,6 +306,7 @@ function loadPanel(game) {
   if (game in panelFor) return panelFor[game];
   panelFor[game] = new Promise((resolve) => {
     const script = document.createElement("script");
+    script.type = "module";
     script.src = `/static/games/${game}.js`;
     script.onload = async () => {
       const data = await (await fetch("/api/static")).json().catch(() => ({}));
