@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from controller.games.squares import lowest
 from controller.ports import Clock, Hands
 from controller.recognizer.machine import Guidance, Mode
 from controller.session.core import Session
@@ -19,10 +20,10 @@ def next_step(expected: int, occupancy: int) -> tuple[str, int] | None:
     """One hand movement towards the expected position: a piece lifted where none should be, else one put down."""
     extra = occupancy & ~expected
     if extra:
-        return "lift", (extra & -extra).bit_length() - 1
+        return "lift", lowest(extra)
     missing = expected & ~occupancy
     if missing:
-        return "place", (missing & -missing).bit_length() - 1
+        return "place", lowest(missing)
     return None
 
 
@@ -49,7 +50,7 @@ class DemoHands:
                 return
         touches = guidance.chore_touches & occupancy
         if touches:
-            square = (touches & -touches).bit_length() - 1
+            square = lowest(touches)
             self._hands.lift(square)
             self._held.append(square)
             return

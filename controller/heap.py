@@ -6,7 +6,7 @@ development machine and ten times that on a Raspberry Pi Zero 2 W: a stall of th
 of play. So nothing is collected while the program loads (loading makes next to no garbage, and the collections it
 set off were a tenth of the start-up's CPU), and once the board is up, everything that exists is frozen out of the
 collector's reach: later collections only traverse what play itself creates. `agora play` settles once more after
-loading every game's rules in the background (controller.commands.play.warm_up).
+loading every game's rules in the background (controller.commands.serving.warm_up).
 """
 
 from __future__ import annotations

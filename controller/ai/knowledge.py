@@ -9,7 +9,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from controller.games import CHANCE, SIMULTANEOUS, Game, IllegalMoveError, Move, Orders, State
+from controller.games import CHANCE, SIMULTANEOUS, Game, Move, Orders, State
+from controller.games.playout import random_orders
 
 # Moves a computer never starts on its own: they end the game without winning it (a draw vote or offer, resigning).
 SURRENDERS = frozenset({"draw", "offer draw", "resign"})
@@ -90,16 +91,7 @@ class Knowledge:
     def orders(self, state: State, seat: int, rnd: random.Random) -> Orders:
         """One order set for `seat` from the policy: single orders added in random order while the set stays
         acceptable to the game (surrenders left out)."""
-        options = [m for m in state.legal_moves(seat) if not self.avoid(state, m)]
-        rnd.shuffle(options)
-        chosen: list[Move] = []
-        for order in options:
-            try:
-                state.submit(seat, [*chosen, order])
-            except IllegalMoveError:
-                continue
-            chosen.append(order)
-        return Orders(seat, tuple(chosen))
+        return Orders(seat, random_orders(state, seat, rnd, keep=lambda m: not self.avoid(state, m)))
 
     def order_sets(self, state: State, seat: int, rnd: random.Random) -> list[Orders]:
         """The candidate order sets of `seat` a simultaneous node weighs against each other (distinct)."""

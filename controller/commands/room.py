@@ -18,7 +18,7 @@ from controller.remote.journal import Journal, journal_path
 from controller.remote.link import RoomLink, start_link
 from controller.remote.lobby import lobby
 from controller.remote.place import Place
-from controller.remote.rooms import default_seats, guest_room, host_room, resume_room
+from controller.remote.rooms import guest_room, host_room, resume_room
 from controller.session.core import Session, SessionSettings
 from controller.session.runner import Controller
 from controller.session.seats import SeatKind
@@ -83,8 +83,8 @@ async def open_host(args: argparse.Namespace, store: GameStore, db: Path, settin
     else:
         game = load(args.game)
         seats = game.info.check_seats(args.players)
-        kinds = parse_seats(args.seats, seats) if args.seats else list(default_seats(seats))
-        if SeatKind.REMOTE not in kinds:
+        kinds = parse_seats(args.seats, seats) if args.seats else None
+        if kinds is not None and SeatKind.REMOTE not in kinds:
             raise UsageError("a remote game needs at least one seat of kind 'remote' in --seats")
         session, place = host_room(
             game,

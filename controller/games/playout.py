@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from controller.games.api import State
 from controller.games.errors import IllegalMoveError
@@ -10,9 +11,12 @@ from controller.games.moves import Move
 from controller.games.turns import CHANCE, SIMULTANEOUS
 
 
-def random_orders(state: State, seat: int, rnd: random.Random) -> tuple[Move, ...]:
-    """A random order set for `seat`: single orders added while the set stays acceptable to the game."""
-    options = list(state.legal_moves(seat))
+def random_orders(
+    state: State, seat: int, rnd: random.Random, keep: Callable[[Move], bool] | None = None
+) -> tuple[Move, ...]:
+    """A random order set for `seat`: single orders (those `keep` accepts, if given) added in random order while
+    the set stays acceptable to the game."""
+    options = [m for m in state.legal_moves(seat) if keep is None or keep(m)]
     rnd.shuffle(options)
     chosen: list[Move] = []
     for order in options:

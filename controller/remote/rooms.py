@@ -14,7 +14,7 @@ from controller.remote.messages import Entry, Setup
 from controller.remote.place import Place
 from controller.remote.secrecy import secrecy_for
 from controller.session.core import Ply, Session, SessionSettings
-from controller.session.factory import new_session, session_from_record
+from controller.session.factory import new_session, record_game, session_from_record
 from controller.session.seats import SeatKind
 from controller.session.sources import Dice, Source
 from controller.store import GameStore
@@ -25,7 +25,7 @@ def host_room(
     *,
     room: str,
     place: str,
-    seat_kinds: Sequence[SeatKind],
+    seat_kinds: Sequence[SeatKind] | None,
     seats: int | None,
     seed: int | None,
     options: Mapping[str, Any],
@@ -35,27 +35,17 @@ def host_room(
     start: State | None = None,
 ) -> tuple[Session, Place]:
     """A new room: the game is made here (or begins at `start`, a position set up like `agora replay --start`);
-    seats of kind REMOTE are left for other places to join."""
+    seats of kind REMOTE are left for other places to join (without `seat_kinds`: the `default_seats`)."""
     settings = host_settings(settings)
+    count = start.seats if start is not None else game.info.check_seats(seats)
+    kinds = list(seat_kinds) if seat_kinds is not None else list(default_seats(count))
     if start is None:
         session = new_session(
-            game, seats=seats, seed=seed, options=options, seat_kinds=seat_kinds, store=store, settings=settings
+            game, seats=seats, seed=seed, options=options, seat_kinds=kinds, store=store, settings=settings
         )
     else:
-        kinds = list(seat_kinds)
-        game_id = store.create(
-            game.name, start.seats, seed or 0, dict(options), [k.value for k in kinds], start.to_json()
-        )
-        record = store.get(game_id)
-        session = Session(
-            game,
-            start,
-            seat_kinds=kinds,
-            settings=settings,
-            store=store,
-            game_id=game_id,
-            tokens=record.tokens if record is not None else [],
-        )
+        game_id, tokens = record_game(store, game, start, seed or 0, options, [k.value for k in kinds])
+        session = Session(game, start, seat_kinds=kinds, settings=settings, store=store, game_id=game_id, tokens=tokens)
     secrecy = secrecy_for(game)
     deal = secrecy.deal(session.state, room)
     holders = tuple(None if k is SeatKind.REMOTE else place for k in session.seat_kinds)
@@ -89,7 +79,7 @@ def guest_room(
     if p.replica.broken is not None:
         raise SessionError(f"the room's log is refused here: {p.replica.broken}")
     kinds = [local_kind if holder == place else SeatKind.REMOTE for holder in p.replica.places]
-    game_id = store.create(game.name, start.seats, 0, dict(setup.options), [k.value for k in kinds], start.to_json())
+    game_id, tokens = record_game(store, game, start, 0, setup.options, [k.value for k in kinds])
     history: list[Ply] = []
     for applied in p.replica.plies:
         before, move = applied.before, applied.move
@@ -97,8 +87,6 @@ def guest_room(
         text = applied.entry.text
         store.append(game_id, len(history), text, applied.entry.seat, Source.REMOTE, after.to_json())
         history.append(Ply(before, move, text, applied.entry.seat, Source.REMOTE, before.effect(move)))
-    record = store.get(game_id)
-    tokens = record.tokens if record is not None else []
     session = Session(
         game,
         p.replica.state,

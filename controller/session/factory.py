@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from controller.errors import SessionError
-from controller.games import DEFAULT, NO_EFFECT, Game, GameError, Registry
+from controller.games import DEFAULT, NO_EFFECT, Game, GameError, Registry, State
 from controller.games.rng import fresh_seed
 from controller.session.core import Ply, Session, SessionSettings
 from controller.session.journal import Journal, StoreWorker
@@ -40,13 +40,10 @@ def new_session(
     game_id = None
     tokens: list[str] = []
     if store is not None:
-        initial = state.to_json()
+        texts = [seat_text(k, levels[i] if i < len(levels) else None) for i, k in enumerate(kinds)]
 
         def create(s: GameStore) -> tuple[int, list[str]]:
-            texts = [seat_text(k, levels[i] if i < len(levels) else None) for i, k in enumerate(kinds)]
-            new_id = s.create(g.name, state.seats, seed, dict(options or {}), texts, initial)
-            record = s.get(new_id)
-            return new_id, [] if record is None else record.tokens
+            return record_game(s, g, state, seed, options or {}, texts)
 
         game_id, tokens = store.run(create) if isinstance(store, StoreWorker) else create(store)
     return Session(
@@ -60,6 +57,16 @@ def new_session(
         seed=seed,
         levels=levels,
     )
+
+
+def record_game(
+    store: GameStore, game: Game, start: State, seed: int, options: Mapping[str, Any], seat_texts: Sequence[str]
+) -> tuple[int, list[str]]:
+    """A new game in the games file, beginning at `start` with its seats as `seat_texts` (`seat_text`): its number
+    and its seats' tokens (the keys of the seat pages)."""
+    game_id = store.create(game.name, start.seats, seed, dict(options), list(seat_texts), start.to_json())
+    record = store.get(game_id)
+    return game_id, [] if record is None else record.tokens
 
 
 def resume_session(

@@ -7,6 +7,7 @@ import random
 
 from controller.errors import SessionError
 from controller.games import CHANCE, SIMULTANEOUS, Effect, Move, Orders, State, Step
+from controller.games.squares import mask
 from controller.recognizer import (
     Cancelled,
     Candidate,
@@ -30,13 +31,6 @@ from controller.session.view import Ply, SessionView
 
 def _changed(effect: Effect, occupancy: int) -> int:
     return effect.after_decision(occupancy) ^ occupancy | effect.must_touch(occupancy)
-
-
-def _mask(squares: frozenset[int]) -> int:
-    out = 0
-    for sq in squares:
-        out |= 1 << sq
-    return out
 
 
 def _involved(effect: Effect) -> int:
@@ -221,7 +215,7 @@ class TurnFlow(SessionView):
                 candidate.chore_touch,
                 t,
                 reset_touch=False,
-                show=_mask(effect.chore_show),
+                show=mask(effect.chore_show),
             )
             return
         steps = (*effect.decision, *effect.chores)
@@ -240,7 +234,7 @@ class TurnFlow(SessionView):
             self._next_turn(t)
             return
         self._recognizer.forget_touches(must if open_steps or open_touch else ~0)
-        shown = open_show | _mask(effect.chore_show)
+        shown = open_show | mask(effect.chore_show)
         self._ask_chores(after.occupancy(), (*open_steps, *steps), must | open_touch, t, reset_touch=False, show=shown)
 
     def _ask_chores(

@@ -1,5 +1,6 @@
 """The controller's one asyncio loop: board events and page requests arrive on one queue and are handed to the
-session in order; a render loop turns the session into LED frames; listeners (the web page) get every change.
+session in order; the render loop (controller.session.render) turns the session into LED frames; listeners (the web
+page) get every change.
 """
 
 from __future__ import annotations

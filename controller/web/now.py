@@ -111,7 +111,7 @@ def _mismatch(session: Session, g: Guidance, w: _Words) -> dict[str, Any] | None
     if not fill and not empty:
         return None
     if not session.history and not empty and g.mode is not Mode.CHORES:
-        total = bin(g.expected).count("1")
+        total = g.expected.bit_count()
         return {
             "kind": "setup",
             "text": f"Set up: {total} pieces on their starting squares (they are lit), {len(fill)} to go.",

@@ -21,7 +21,7 @@ from controller.remote.lobby import lobby
 from controller.remote.messages import Entry, Setup
 from controller.remote.mqtt import MqttTransport, place_transport
 from controller.remote.place import Place
-from controller.remote.rooms import default_seats, guest_room, host_room
+from controller.remote.rooms import guest_room, host_room
 from controller.remote.transport import Transport
 from controller.session.core import Session, SessionSettings
 from controller.session.runner import Controller
@@ -84,12 +84,11 @@ def new_host(
 ) -> tuple[Session, Place, Journal]:
     """The host's session and place; seat 0 on its board, the other seats remote (or `kinds`)."""
     store, journal = files(tmp, "host")
-    count = start.seats if start is not None else load(game).info.check_seats(seats)
     session, place = host_room(
         load(game),
         room=room,
         place="host",
-        seat_kinds=kinds or default_seats(count),
+        seat_kinds=kinds,
         seats=seats,
         seed=seed,
         options={},

@@ -9,6 +9,7 @@ from __future__ import annotations
 from controller.games.djambi.rules import Layout, Setup
 from controller.games.errors import InvalidMoveError
 from controller.games.physical import Piece
+from controller.games.squares import mask
 from controller.games.squares import name as physical_name
 
 SIZE = 9
@@ -84,9 +85,9 @@ ORTHOGONAL: tuple[tuple[int, ...], ...] = tuple(
     tuple(ray[0] for ray in (_ray(s, df, dr) for df, dr in _DIRECTIONS[:4]) if ray) for s in range(SQUARES)
 )
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(ray[0] for ray in rays) for rays in RAYS)
-NEIGHBOUR_MASK: tuple[int, ...] = tuple(sum(1 << n for n in ns) for ns in NEIGHBOURS)
+NEIGHBOUR_MASK: tuple[int, ...] = tuple(mask(ns) for ns in NEIGHBOURS)
 
-_FILE_A = sum(1 << (r * SIZE) for r in range(SIZE))
+_FILE_A = mask(r * SIZE for r in range(SIZE))
 _FILE_I = _FILE_A << (SIZE - 1)
 
 

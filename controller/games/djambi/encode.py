@@ -8,6 +8,7 @@ from typing import Any
 from controller.games.djambi.board import CORPSE, CORPSE_KIND, KINDS, NAMES, PARTIES, PARTY_LETTERS, code
 from controller.games.djambi.order import VASSAL
 from controller.games.djambi.position import Position
+from controller.games.squares import squares_of
 
 TOKENS = {f"{PARTY_LETTERS[p]}{KINDS[k]}": code(p, k) for p in range(len(PARTIES)) for k in range(len(KINDS))}
 TOKENS[CORPSE_KIND] = CORPSE
@@ -24,7 +25,7 @@ def state_to_json(state: Position) -> dict[str, Any]:
         "cursor": state.cursor,
         "quiet": state.quiet,
         "offer": None if state.offer < 0 else state.offer,
-        "accepted": [s for s in range(N) if state.accepted >> s & 1],
+        "accepted": squares_of(state.accepted),
         "offered": state.offered,
         "agreed": state.agreed,
         "held": [None if h < 0 else h for h in state.held],

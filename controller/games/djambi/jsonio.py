@@ -20,6 +20,7 @@ from controller.games.djambi.order import VASSAL, alive, controller, in_game
 from controller.games.djambi.rules import resolve
 from controller.games.djambi.state import DjambiState
 from controller.games.errors import GameError, StateFormatError
+from controller.games.squares import mask
 
 N = len(PARTIES)
 
@@ -80,7 +81,7 @@ def state_from_json(data: Mapping[str, Any]) -> DjambiState:
             rules=rules,
             quiet=_int(data, "quiet", 0, 10_000),
             offer=-1 if offer is None else _int(data, "offer", 0, N - 1),
-            accepted=sum(1 << s for s in {_int({"accepted": s}, "accepted", 0, N - 1) for s in accepted}),
+            accepted=mask({_int({"accepted": s}, "accepted", 0, N - 1) for s in accepted}),
             offered=_bool(data, "offered"),
             agreed=_bool(data, "agreed"),
             held=held,

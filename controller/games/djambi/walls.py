@@ -32,7 +32,7 @@ from controller.games.djambi.board import (
     dilate,
 )
 from controller.games.djambi.rules import WalledIn
-from controller.games.squares import lowest
+from controller.games.squares import lowest, mask
 
 
 def _table(keep: Iterable[int]) -> bytes:
@@ -204,7 +204,7 @@ class PlacementWatch:
             if mode is WalledIn.REGION or (mode is WalledIn.NO_NECROMOBILE and not _bits(base, _ANY_NECRO)):
                 self.open = open_squares(base, self.chief_party)
             elif mode is WalledIn.CORPSES:
-                self.open = sum(1 << p for p in range(len(base)) if any(base[n] != CORPSE for n in NEIGHBOURS[p]))
+                self.open = mask(p for p in range(len(base)) if any(base[n] != CORPSE for n in NEIGHBOURS[p]))
         # Placements that touch no way out and leave a moved Chief in the open: nobody is walled in.
         self.safe = 0 if self.slow else self.open & ~self.watch.union
 

@@ -7,6 +7,7 @@ operations instead of coordinate arithmetic.
 from __future__ import annotations
 
 from controller.games.squares import index as physical_index
+from controller.games.squares import mask
 
 SIDE = 8
 SQUARES = SIDE * SIDE
@@ -21,7 +22,7 @@ GOAL_RANK = (0, SIDE - 1)
 # Eight directions as (file, rank) offsets; direction k and k ^ 4 are opposite (k + 4 mod 8).
 DIRECTIONS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 
-_FILE_A = sum(1 << (r * SIDE) for r in range(SIDE))
+_FILE_A = mask(r * SIDE for r in range(SIDE))
 _FILE_H = _FILE_A << (SIDE - 1)
 INNER_FILES = FULL & ~_FILE_A & ~_FILE_H
 RANK_MASKS = tuple(0xFF << (r * SIDE) for r in range(SIDE))
@@ -57,7 +58,7 @@ def _neighbour(sq: int, k: int) -> int:
 
 
 NEIGHBOUR = tuple(tuple(_neighbour(s, k) for k in range(8)) for s in range(SQUARES))
-NEIGHBOUR_MASK = tuple(sum(1 << n for n in NEIGHBOUR[s] if n >= 0) for s in range(SQUARES))
+NEIGHBOUR_MASK = tuple(mask(n for n in NEIGHBOUR[s] if n >= 0) for s in range(SQUARES))
 STEPS = tuple(tuple(n for n in NEIGHBOUR[s] if n >= 0) for s in range(SQUARES))
 
 

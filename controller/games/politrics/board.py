@@ -7,6 +7,7 @@ Every table here is built once at import so move generation is lookups and bit o
 from __future__ import annotations
 
 from controller.games.errors import InvalidMoveError
+from controller.games.squares import mask
 
 SIZE = 9
 SQUARES = SIZE * SIZE
@@ -48,14 +49,7 @@ def _on_board(x: int, y: int) -> bool:
     return 1 <= x <= SIZE and 1 <= y <= SIZE
 
 
-def _mask(squares: list[int] | tuple[int, ...]) -> int:
-    out = 0
-    for s in squares:
-        out |= 1 << s
-    return out
-
-
-PLAYING = _mask([square(x, y) for x in range(2, SIZE) for y in range(2, SIZE)])
+PLAYING = mask([square(x, y) for x in range(2, SIZE) for y in range(2, SIZE)])
 RETIREMENT = FULL & ~PLAYING
 CENTRE = square(5, 5)
 
@@ -71,7 +65,7 @@ def _neighbour(sq: int, d: int, distance: int) -> int:
 NEIGHBOUR: tuple[tuple[int, ...], ...] = tuple(tuple(_neighbour(sq, d, 1) for d in range(8)) for sq in range(SQUARES))
 LANDING: tuple[tuple[int, ...], ...] = tuple(tuple(_neighbour(sq, d, 2) for d in range(8)) for sq in range(SQUARES))
 # The Aura of a Civil Servant, and equally the squares around a President where no Civil Servant may stand.
-AURA: tuple[int, ...] = tuple(_mask([n for n in NEIGHBOUR[sq] if n != NONE]) for sq in range(SQUARES))
+AURA: tuple[int, ...] = tuple(mask([n for n in NEIGHBOUR[sq] if n != NONE]) for sq in range(SQUARES))
 
 
 def _values() -> tuple[int, ...]:
@@ -111,8 +105,8 @@ def _runs(length: int) -> tuple[tuple[int, ...], ...]:
 # Every run of 1..5 consecutive squares on a rank, file or diagonal; ROWS are the runs of five (a declarable row).
 RUNS: tuple[tuple[int, ...], ...] = tuple(run for length in range(1, 6) for run in _runs(length))
 ROWS: tuple[tuple[int, ...], ...] = _runs(5)
-ROW_MASKS: tuple[int, ...] = tuple(_mask(row) for row in ROWS)
-RUN_MASKS: tuple[int, ...] = tuple(_mask(run) for run in RUNS)
+ROW_MASKS: tuple[int, ...] = tuple(mask(row) for row in ROWS)
+RUN_MASKS: tuple[int, ...] = tuple(mask(run) for run in RUNS)
 # A row by its two end squares (either order).
 ROW_BY_ENDS: dict[tuple[int, int], int] = {
     **{(row[0], row[-1]): i for i, row in enumerate(ROWS)},
