@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from controller.games.physical import Step
+from controller.games.squares import squares_of
 from controller.recognizer import guidance as lights
-from controller.recognizer.choice import best
+from controller.recognizer.choice import best, decision_changes, moved, turned_where_set
 from controller.recognizer.guidance import ChoreState, Guidance, Mode
 from controller.recognizer.index import Candidate, TurnIndex
 from controller.recognizer.signals import (
@@ -52,10 +53,15 @@ class Recognizer:
         self.expected = 0  # turn: occupancy at turn start; chores: the occupancy after the move; idle: as is
         self.occupancy = 0
         self.touched = 0
+        self.changes: dict[int, int] = {}  # square -> how often its occupancy changed since `touched` was cleared
         # Squares touched earlier this turn before the board came back to the turn's start: a piece lifted and put
         # back where it stood, which may have been turned over (a Djambi Reporter's victim) or have been the middle
         # of an act (an Assassin in the Maze with its victim's corpse on its own square).
         self.tapped = 0
+        # Of those, squares tapped alone: lifted and put back while every other square stood as at the turn's start.
+        # Nothing else was in the air, so the same piece went back: a piece turned over, or a stray touch, never a
+        # square one piece leaves and another fills.
+        self.lone = 0
         self.chore_steps: tuple[Step, ...] = ()
         self.chore_touch = 0
         self.chore_show = 0  # squares pointed out while chores are open (a bounced unit)
@@ -94,7 +100,7 @@ class Recognizer:
         self.chore_steps = steps
         self.chore_touch = must_touch
         self.chore_show = show
-        self.tapped = 0
+        self.tapped = self.lone = 0
         self._clear_pending()
         self.prompt = ()
         self.illegal = None
@@ -105,6 +111,7 @@ class Recognizer:
     def forget_touches(self, squares: int = ~0) -> None:
         """Touches of `squares` (all by default) seen so far no longer count: chores about to begin need them."""
         self.touched &= ~squares
+        self.changes = {sq: n for sq, n in self.changes.items() if not squares >> sq & 1}
 
     def open_chores(self) -> tuple[tuple[Step, ...], int, int]:
         """The chores still open (steps, squares still to touch, squares pointed out); nothing outside chores."""
@@ -116,7 +123,8 @@ class Recognizer:
         self.occupancy = occupancy
         # Squares that differ at the start count as touched: they were handled before this turn began.
         self.touched = occupancy ^ self.expected
-        self.tapped = 0
+        self.changes = dict.fromkeys(squares_of(self.touched), 1)
+        self.tapped = self.lone = 0
         self.chore_steps = ()
         self.chore_touch = 0
         self.prompt = ()
@@ -144,7 +152,10 @@ class Recognizer:
         """The debounced occupancy changed."""
         if occupancy == self.occupancy:
             return []
-        self.touched |= occupancy ^ self.occupancy
+        changed = occupancy ^ self.occupancy
+        self.touched |= changed
+        for sq in squares_of(changed):
+            self.changes[sq] = self.changes.get(sq, 0) + 1
         self.occupancy = occupancy
         self._illegal_settled = False
         out: list[Signal] = []
@@ -160,8 +171,9 @@ class Recognizer:
         """`squares` are no longer trusted (their switches flap): what they were seen doing no longer counts, and
         the board, read now as `occupancy` (the session shows them as it expects them), is weighed again."""
         self.occupancy = occupancy
-        self.touched &= ~squares
+        self.forget_touches(squares)
         self.tapped &= ~squares
+        self.lone &= ~squares
         self._clear_pending()
         self._illegal_settled = False
         out: list[Signal] = []
@@ -209,6 +221,14 @@ class Recognizer:
 
     # ---- evaluation -------------------------------------------------------------------------------------------
     def _recognized(self, c: Candidate) -> Recognized:
+        # The taps the committed move needed (a victim turned over before its killer moved) are its touches now;
+        # not before: a tap another fitting move needs must not count for it while the board still weighs them.
+        self.touched |= self.tapped & c.final_touch
+        # A piece the chores turn over where the decision set it down (a Djambi Chief walled in where it killed)
+        # must be seen touched again after it landed: touches from before count only as the decision's.
+        for sq in squares_of(turned_where_set(c, self.expected)):
+            if self.changes.get(sq, 0) < decision_changes(c, self.expected, sq) + 2:
+                self.touched &= ~(1 << sq)
         done = self.occupancy == c.final_occ and not (c.final_touch & ~self.touched)
         return Recognized(c, chores_done=done)
 
@@ -235,9 +255,11 @@ class Recognizer:
         assert self.index is not None
         out = [c for c in self.index.by_decision.get(o, ()) if not (c.must_touch & ~touched)]
         out += [c for c in self.index.by_final.get(o, ()) if not (c.final_touch & ~touched)]
-        if not any(c.is_legal for c in out):
-            # Hands in another order: the decision with part of its chores done (a victim taken off first).
-            out += self.index.partly_done(o, touched)
+        # Hands in another order: the decision with part of its chores done (a victim taken off first). Looked for
+        # even when another move's decision fits exactly: a Polis dog stepping from a8 to b7 with the chariot on
+        # c6 lifted and put back looks just like the chariot stepping to b7 with the dog's hop onto c6 done first.
+        seen = {id(c) for c in out}
+        out += [c for c in self.index.partly_done(o, touched) if id(c) not in seen]
         return out
 
     def _evaluate(self, t: float) -> list[Signal]:
@@ -251,6 +273,11 @@ class Recognizer:
         # Earlier taps count only away from the start: two pieces each put back in place are no Assassin's swap.
         remembered = touched | self.tapped if o != start else touched
         with_taps = [c for c in self._consistent(o, remembered) if c.is_legal] if remembered != touched else legal
+        lone = self.lone & ~touched
+        if lone and with_taps is not legal:
+            # A square tapped alone stands for a piece turned over there, never for a piece leaving or reaching it.
+            ids = {id(c) for c in legal}
+            with_taps = [c for c in with_taps if id(c) in ids or not lone & moved(c)]
         if with_taps:
             return self._fitting(legal, with_taps, remembered, t)
         self._pending = []
@@ -263,15 +290,12 @@ class Recognizer:
         assert self.index is not None
         o, start = self.occupancy, self.expected
         pool = legal + [c for c in with_taps if c not in legal]
-        # Taps from before (pieces put back in place with nothing else changed) let a move fit but explain nothing:
-        # one that needs them is asked alongside, never chosen over, one that does not.
-        chosen = best(pool, start, o, self.touched)
+        # Taps from before (pieces put back in place with nothing else changed) let a move fit but explain nothing
+        # (one that needs them is asked alongside, never chosen over, one that does not), except a square tapped
+        # alone: that is a piece turned over (a Djambi Reporter's victim first), and explains the move that turns it.
+        chosen = best(pool, start, o, self.touched | (self.lone & touches))
         self._pending = chosen
         self._pending_takeback = 0
-        used = 0
-        for c in chosen:
-            used |= c.final_touch
-        self.touched |= self.tapped & used
         wait = self.settings.settle if len(chosen) > 1 or self.index.extendable(chosen[0]) else 0.0
         if not any(c.explains(start, o, touches) for c in chosen) and any(
             c.is_legal and c.explains(start, o, touches) for c in self.index.on_the_way(o)
@@ -290,6 +314,11 @@ class Recognizer:
         out: list[Signal] = []
         if self.touched:
             self.tapped |= self.touched
+            self.changes = {}
+            if self.touched & (self.touched - 1):
+                self.lone &= ~self.touched
+            else:
+                self.lone |= self.touched
             self.touched = 0
             # Back where the turn began: a tap (set down, lifted again) on a square only an illegal move taps is
             # that move tried (a Politics state the throw does not allow); anything else changed nothing.
@@ -369,6 +398,7 @@ class Recognizer:
     def _evaluate_idle(self, t: float) -> list[Signal]:
         if self.occupancy == self.expected:
             self.touched = 0
+            self.changes = {}
             self._clear_pending()
             return self._mismatch_gone()
         return self._mismatch(t, immediate=False)
