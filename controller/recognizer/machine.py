@@ -264,7 +264,11 @@ class Recognizer:
         chosen = best(pool, start, o, self.touched | (self.lone & touches))
         self._pending = chosen
         self._pending_takeback = 0
-        wait = self.settings.settle if len(chosen) > 1 or self.index.extendable(chosen[0]) else 0.0
+        # At once only when nothing else could still come of the board: another piece's move may have begun with
+        # this one's squares (a Djambi victim's corpse carried first to where the victim itself could step).
+        at_once = len(chosen) == 1 and not self.index.extendable(chosen[0])
+        at_once = at_once and not any(c.is_legal and c is not chosen[0] for c in self.index.on_the_way(o))
+        wait = 0.0 if at_once else self.settings.settle
         if not any(c.explains(start, o, touches) for c in chosen) and any(
             c.is_legal and c.explains(start, o, touches) for c in self.index.on_the_way(o)
         ):
