@@ -7,10 +7,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from controller.games.physical import Step
+from controller.games.squares import mask
 from controller.recognizer.index import Candidate, TurnIndex
 
 
 class Mode(enum.Enum):
+    """The recognizer's modes.
+
+    - idle: nothing to recognize (a phone seat, dice, secret orders, the game over); any difference from the
+      expected occupancy is a mismatch.
+    - turn: the seat at the board is choosing; the board is compared with the turn index on every change.
+    - prompt: several moves fit; waiting for the player's answer (or for the board to change again).
+    - chores: a move is committed; the board must reach the position after it, square by square.
+    """
+
     IDLE = "idle"
     TURN = "turn"
     PROMPT = "prompt"
@@ -48,6 +58,59 @@ class ChoreState:
     steps: tuple[Step, ...]
     touch: int
     show: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnState:
+    """A turn (or nothing to recognize): the board against the position the turn began from."""
+
+    mode: Mode
+    expected: int
+    occupancy: int
+    touched: int
+    mismatch_shown: bool
+    illegal: Candidate | None
+
+
+def turn(s: TurnState, index: TurnIndex | None) -> Guidance:
+    """The lifted pieces with where they may go and what they may take, the pieces that may move, a mismatch, and
+    the squares that say why a move is illegal."""
+    o, expected = s.occupancy, s.expected
+    mismatch_fill = expected & ~o if s.mismatch_shown else 0
+    mismatch_empty = o & ~expected if s.mismatch_shown else 0
+    if s.mode is Mode.IDLE or index is None:
+        return Guidance(s.mode, expected, o, mismatch_fill=mismatch_fill, mismatch_empty=mismatch_empty)
+    why = 0
+    if s.illegal is not None and s.illegal.near_miss is not None:
+        why = mask(s.illegal.near_miss.squares)
+    destinations = captures = 0
+    if o != expected and not s.mismatch_shown:
+        destinations, captures = lifted_piece(index, expected, o, s.touched)
+    return Guidance(
+        Mode.TURN,
+        expected,
+        o,
+        lifted=expected & ~o,
+        destinations=destinations,
+        captures=captures,
+        movable=index.movable if o == expected else 0,
+        mismatch_fill=mismatch_fill,
+        mismatch_empty=mismatch_empty,
+        why=why,
+    )
+
+
+def difference(expected: int, occupancy: int, steps: tuple[Step, ...], touch: int) -> tuple[int, int]:
+    """The squares to report as a mismatch while chores are open (should hold a piece, should be empty): only those
+    no open chore explains, a piece set down where no chore leads, or lifted where none starts."""
+    fill, empty = expected & ~occupancy, occupancy & ~expected
+    fill &= ~touch  # a piece held up while it is turned over is no mistake
+    for step in steps:
+        if step.dst is not None:
+            fill &= ~(1 << step.dst)
+        if step.src is not None:
+            empty &= ~(1 << step.src)
+    return fill, empty
 
 
 def chores(c: ChoreState) -> Guidance:

@@ -1,22 +1,15 @@
 """The recognizer's state machine: sensor changes and clock ticks in, signals out. No I/O, no clock of its own.
-
-Modes:
-- idle: nothing to recognize (a phone seat, dice, secret orders, the game over); any difference from the expected
-  occupancy is a mismatch.
-- turn: the seat at the board is choosing; the board is compared with the turn index on every change.
-- prompt: several moves fit; waiting for the player's answer (or for the board to change again).
-- chores: a move is committed; the board must reach the position after it, square by square.
-"""
+Its modes are `guidance.Mode`; which moves fit and which the touches single out, `choice`; its times, `settings`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from controller.games.physical import Step
+from controller.games.squares import squares_of
 from controller.recognizer import guidance as lights
-from controller.recognizer.choice import best
-from controller.recognizer.guidance import ChoreState, Guidance, Mode
+from controller.recognizer.choice import best, decision_changes, fitting, moved, turned_where_set
+from controller.recognizer.guidance import ChoreState, Guidance, Mode, TurnState
 from controller.recognizer.index import Candidate, TurnIndex
+from controller.recognizer.settings import Deadline, RecognizerSettings
 from controller.recognizer.signals import (
     Cancelled,
     ChoresDone,
@@ -33,17 +26,6 @@ from controller.recognizer.signals import (
 __all__ = ["Guidance", "Mode", "Recognizer", "RecognizerSettings"]
 
 
-@dataclass(frozen=True, slots=True)
-class RecognizerSettings:
-    settle: float = 0.35  # stable time before committing a move whose piece could still slide on
-    # Stable time before committing a move that leaves touched squares unexplained while a move that explains them
-    # could still come of it (a Djambi actor standing in the Maze, its load set down, still to leave).
-    unexplained_settle: float = 3.0
-    mismatch_grace: float = 0.8  # a board matching nothing for this long is shown as a mismatch
-    takeback_settle: float = 1.0
-    takebacks: bool = True
-
-
 class Recognizer:
     def __init__(self, settings: RecognizerSettings | None = None) -> None:
         self.settings = settings or RecognizerSettings()
@@ -52,10 +34,15 @@ class Recognizer:
         self.expected = 0  # turn: occupancy at turn start; chores: the occupancy after the move; idle: as is
         self.occupancy = 0
         self.touched = 0
+        self.changes: dict[int, int] = {}  # square -> how often its occupancy changed since `touched` was cleared
         # Squares touched earlier this turn before the board came back to the turn's start: a piece lifted and put
         # back where it stood, which may have been turned over (a Djambi Reporter's victim) or have been the middle
         # of an act (an Assassin in the Maze with its victim's corpse on its own square).
         self.tapped = 0
+        # Of those, squares tapped alone: lifted and put back while every other square stood as at the turn's start.
+        # Nothing else was in the air, so the same piece went back: a piece turned over, or a stray touch, never a
+        # square one piece leaves and another fills.
+        self.lone = 0
         self.chore_steps: tuple[Step, ...] = ()
         self.chore_touch = 0
         self.chore_show = 0  # squares pointed out while chores are open (a bounced unit)
@@ -65,7 +52,7 @@ class Recognizer:
         self._pending: list[Candidate] = []
         self._pending_takeback = 0
         self._deadline: float | None = None
-        self._deadline_kind = ""
+        self._deadline_kind: Deadline | None = None
         self._illegal_settled = False  # the board stood still for `settle` on an illegal move: say why now
         self._guidance_key: tuple[int, int, Mode, Candidate | None] | None = None
         self._guidance: Guidance | None = None
@@ -94,7 +81,7 @@ class Recognizer:
         self.chore_steps = steps
         self.chore_touch = must_touch
         self.chore_show = show
-        self.tapped = 0
+        self.tapped = self.lone = 0
         self._clear_pending()
         self.prompt = ()
         self.illegal = None
@@ -105,6 +92,7 @@ class Recognizer:
     def forget_touches(self, squares: int = ~0) -> None:
         """Touches of `squares` (all by default) seen so far no longer count: chores about to begin need them."""
         self.touched &= ~squares
+        self.changes = {sq: n for sq, n in self.changes.items() if not squares >> sq & 1}
 
     def open_chores(self) -> tuple[tuple[Step, ...], int, int]:
         """The chores still open (steps, squares still to touch, squares pointed out); nothing outside chores."""
@@ -116,7 +104,8 @@ class Recognizer:
         self.occupancy = occupancy
         # Squares that differ at the start count as touched: they were handled before this turn began.
         self.touched = occupancy ^ self.expected
-        self.tapped = 0
+        self.changes = dict.fromkeys(squares_of(self.touched), 1)
+        self.tapped = self.lone = 0
         self.chore_steps = ()
         self.chore_touch = 0
         self.prompt = ()
@@ -130,7 +119,7 @@ class Recognizer:
     def interrupted(self, occupancy: int, t: float) -> list[Signal]:
         """Before `board`: a change that cannot extend the move the board is settling on (a lift elsewhere, a tap
         on another square) finishes that move at once: the next player started quickly. Returns its commit."""
-        if self.mode is not Mode.TURN or self._deadline_kind != "commit" or len(self._pending) != 1:
+        if self.mode is not Mode.TURN or self._deadline_kind is not Deadline.COMMIT or len(self._pending) != 1:
             return []
         assert self.index is not None
         pending = self._pending[0]
@@ -144,15 +133,12 @@ class Recognizer:
         """The debounced occupancy changed."""
         if occupancy == self.occupancy:
             return []
-        self.touched |= occupancy ^ self.occupancy
+        changed = occupancy ^ self.occupancy
+        self.touched |= changed
+        for sq in squares_of(changed):
+            self.changes[sq] = self.changes.get(sq, 0) + 1
         self.occupancy = occupancy
-        self._illegal_settled = False
-        out: list[Signal] = []
-        if self.mode is Mode.PROMPT:
-            self.mode = Mode.TURN
-            self.prompt = ()
-            out.append(PromptCleared())
-        out.extend(self._evaluate(t))
+        out = self._weigh_again(t)
         out.extend(self.tick(t))
         return out
 
@@ -160,9 +146,14 @@ class Recognizer:
         """`squares` are no longer trusted (their switches flap): what they were seen doing no longer counts, and
         the board, read now as `occupancy` (the session shows them as it expects them), is weighed again."""
         self.occupancy = occupancy
-        self.touched &= ~squares
+        self.forget_touches(squares)
         self.tapped &= ~squares
+        self.lone &= ~squares
         self._clear_pending()
+        return self._weigh_again(t)
+
+    def _weigh_again(self, t: float) -> list[Signal]:
+        """The board is new: a question asked is dropped (the player answered with the pieces), and it is weighed."""
         self._illegal_settled = False
         out: list[Signal] = []
         if self.mode is Mode.PROMPT:
@@ -178,20 +169,20 @@ class Recognizer:
             return []
         kind = self._deadline_kind
         self._deadline = None
-        if kind == "commit":
+        if kind is Deadline.COMMIT:
             pending, self._pending = self._pending, []
             if len(pending) == 1:
                 return [self._recognized(pending[0])]
             self.mode = Mode.PROMPT
             self.prompt = tuple(pending)
             return [PromptRaised(self.prompt)]
-        if kind == "takeback":
+        if kind is Deadline.TAKEBACK:
             plies, self._pending_takeback = self._pending_takeback, 0
             return [TakebackSeen(plies)]
-        if kind == "mismatch":
+        if kind is Deadline.MISMATCH:
             self.mismatch_shown = True
             return [MismatchShown(*self._difference())]
-        if kind == "illegal":
+        if kind is Deadline.ILLEGAL:
             self._illegal_settled = True
             return self._evaluate(t)
         return []
@@ -209,6 +200,14 @@ class Recognizer:
 
     # ---- evaluation -------------------------------------------------------------------------------------------
     def _recognized(self, c: Candidate) -> Recognized:
+        # The taps the committed move needed (a victim turned over before its killer moved) are its touches now;
+        # not before: a tap another fitting move needs must not count for it while the board still weighs them.
+        self.touched |= self.tapped & c.final_touch
+        # A piece the chores turn over where the decision set it down (a Djambi Chief walled in where it killed)
+        # must be seen touched again after it landed: touches from before count only as the decision's.
+        for sq in squares_of(turned_where_set(c, self.expected)):
+            if self.changes.get(sq, 0) < decision_changes(c, self.expected, sq) + 2:
+                self.touched &= ~(1 << sq)
         done = self.occupancy == c.final_occ and not (c.final_touch & ~self.touched)
         return Recognized(c, chores_done=done)
 
@@ -216,14 +215,14 @@ class Recognizer:
         self._pending = []
         self._pending_takeback = 0
         self._deadline = None
-        self._deadline_kind = ""
+        self._deadline_kind = None
 
-    def _set_deadline(self, kind: str, at: float) -> None:
+    def _set_deadline(self, kind: Deadline, at: float) -> None:
         if self._deadline_kind != kind or self._deadline is None:
             self._deadline_kind = kind
             self._deadline = at
         else:
-            self._deadline = min(self._deadline, at) if kind == "mismatch" else at
+            self._deadline = min(self._deadline, at) if kind is Deadline.MISMATCH else at
 
     def _mismatch_gone(self) -> list[Signal]:
         if self.mismatch_shown:
@@ -231,26 +230,22 @@ class Recognizer:
             return [MismatchCleared()]
         return []
 
-    def _consistent(self, o: int, touched: int) -> list[Candidate]:
-        assert self.index is not None
-        out = [c for c in self.index.by_decision.get(o, ()) if not (c.must_touch & ~touched)]
-        out += [c for c in self.index.by_final.get(o, ()) if not (c.final_touch & ~touched)]
-        if not any(c.is_legal for c in out):
-            # Hands in another order: the decision with part of its chores done (a victim taken off first).
-            out += self.index.partly_done(o, touched)
-        return out
-
     def _evaluate(self, t: float) -> list[Signal]:
         if self.mode is Mode.CHORES:
             return self._evaluate_chores(t)
         if self.mode is Mode.IDLE or self.index is None:
             return self._evaluate_idle(t)
         o, start, touched = self.occupancy, self.expected, self.touched
-        consistent = self._consistent(o, touched) if (o != start or touched) else []
+        consistent = fitting(self.index, o, touched) if (o != start or touched) else []
         legal = [c for c in consistent if c.is_legal]
         # Earlier taps count only away from the start: two pieces each put back in place are no Assassin's swap.
         remembered = touched | self.tapped if o != start else touched
-        with_taps = [c for c in self._consistent(o, remembered) if c.is_legal] if remembered != touched else legal
+        with_taps = [c for c in fitting(self.index, o, remembered) if c.is_legal] if remembered != touched else legal
+        lone = self.lone & ~touched
+        if lone and with_taps is not legal:
+            # A square tapped alone stands for a piece turned over there, never for a piece leaving or reaching it.
+            ids = {id(c) for c in legal}
+            with_taps = [c for c in with_taps if id(c) in ids or not lone & moved(c)]
         if with_taps:
             return self._fitting(legal, with_taps, remembered, t)
         self._pending = []
@@ -263,23 +258,24 @@ class Recognizer:
         assert self.index is not None
         o, start = self.occupancy, self.expected
         pool = legal + [c for c in with_taps if c not in legal]
-        # Taps from before (pieces put back in place with nothing else changed) let a move fit but explain nothing:
-        # one that needs them is asked alongside, never chosen over, one that does not.
-        chosen = best(pool, start, o, self.touched)
+        # Taps from before (pieces put back in place with nothing else changed) let a move fit but explain nothing
+        # (one that needs them is asked alongside, never chosen over, one that does not), except a square tapped
+        # alone: that is a piece turned over (a Djambi Reporter's victim first), and explains the move that turns it.
+        chosen = best(pool, start, o, self.touched | (self.lone & touches))
         self._pending = chosen
         self._pending_takeback = 0
-        used = 0
-        for c in chosen:
-            used |= c.final_touch
-        self.touched |= self.tapped & used
-        wait = self.settings.settle if len(chosen) > 1 or self.index.extendable(chosen[0]) else 0.0
+        # At once only when nothing else could still come of the board: another piece's move may have begun with
+        # this one's squares (a Djambi victim's corpse carried first to where the victim itself could step).
+        at_once = len(chosen) == 1 and not self.index.extendable(chosen[0])
+        at_once = at_once and not any(c.is_legal and c is not chosen[0] for c in self.index.on_the_way(o))
+        wait = 0.0 if at_once else self.settings.settle
         if not any(c.explains(start, o, touches) for c in chosen) and any(
             c.is_legal and c.explains(start, o, touches) for c in self.index.on_the_way(o)
         ):
             # Touched squares no fitting move explains while a move that does could still come of this one: the
             # player is not done (a Djambi actor still in the Maze). Wait, then take what fits.
             wait = self.settings.unexplained_settle
-        self._deadline_kind = "commit"
+        self._deadline_kind = Deadline.COMMIT
         self._deadline = t + wait
         self.illegal = None
         return self._mismatch_gone()
@@ -290,6 +286,11 @@ class Recognizer:
         out: list[Signal] = []
         if self.touched:
             self.tapped |= self.touched
+            self.changes = {}
+            if self.touched & (self.touched - 1):
+                self.lone &= ~self.touched
+            else:
+                self.lone |= self.touched
             self.touched = 0
             # Back where the turn began: a tap (set down, lifted again) on a square only an illegal move taps is
             # that move tried (a Politics state the throw does not allow); anything else changed nothing.
@@ -311,7 +312,7 @@ class Recognizer:
         if illegal and illegal[0] is not self.illegal and not self._illegal_settled:
             # A piece set down where the rules forbid it may be sliding on to where they allow (a Djambi piece
             # crossing the empty Maze): say why only once the board has stood still, as before a commit.
-            self._set_deadline("illegal", t + self.settings.settle)
+            self._set_deadline(Deadline.ILLEGAL, t + self.settings.settle)
             return out
         if illegal and illegal[0] is not self.illegal:
             self.illegal = illegal[0]
@@ -341,21 +342,13 @@ class Recognizer:
         if self.touched & ~passed_over & ~self.index.undo.get(o, ~0):
             return False
         self._pending_takeback = plies
-        self._set_deadline("takeback", t + self.settings.takeback_settle)
+        self._set_deadline(Deadline.TAKEBACK, t + self.settings.takeback_settle)
         return True
 
     def _difference(self) -> tuple[int, int]:
-        """The squares to report as a mismatch (should hold a piece, should be empty). While chores are open, only
-        those no open chore explains: a piece set down where no chore leads, or lifted where none starts."""
-        fill, empty = self.expected & ~self.occupancy, self.occupancy & ~self.expected
         if self.mode is Mode.CHORES:
-            fill &= ~self.chore_touch  # a piece held up while it is turned over is no mistake
-            for step in self.chore_steps:
-                if step.dst is not None:
-                    fill &= ~(1 << step.dst)
-                if step.src is not None:
-                    empty &= ~(1 << step.src)
-        return fill, empty
+            return lights.difference(self.expected, self.occupancy, self.chore_steps, self.chore_touch)
+        return self.expected & ~self.occupancy, self.occupancy & ~self.expected
 
     def _mismatch(self, t: float, immediate: bool) -> list[Signal]:
         fill, empty = self._difference()
@@ -363,12 +356,13 @@ class Recognizer:
             self._clear_pending()
             self.mismatch_shown = True
             return [MismatchShown(fill, empty)]
-        self._set_deadline("mismatch", t + self.settings.mismatch_grace)
+        self._set_deadline(Deadline.MISMATCH, t + self.settings.mismatch_grace)
         return []
 
     def _evaluate_idle(self, t: float) -> list[Signal]:
         if self.occupancy == self.expected:
             self.touched = 0
+            self.changes = {}
             self._clear_pending()
             return self._mismatch_gone()
         return self._mismatch(t, immediate=False)
@@ -381,7 +375,7 @@ class Recognizer:
             return [ChoresDone()]
         if any(self._difference()):
             return self._mismatch(t, immediate=False)  # after the grace, as in a turn: a piece may be on its way
-        if self._deadline_kind == "mismatch":
+        if self._deadline_kind is Deadline.MISMATCH:
             self._clear_pending()
         return self._mismatch_gone()
 
@@ -389,7 +383,7 @@ class Recognizer:
     def guidance(self) -> Guidance:
         """A snapshot for the LED scenes and the page; cached until the board or the mode changes."""
         key = (self.occupancy, self.touched, self.mode, self.illegal)
-        if self._guidance is not None and self._guidance_key == key and self._deadline_kind != "mismatch":
+        if self._guidance is not None and self._guidance_key == key and self._deadline_kind is not Deadline.MISMATCH:
             return self._guidance
         self._guidance_key = key
         self._guidance = self._compute_guidance()
@@ -402,26 +396,5 @@ class Recognizer:
             return lights.chores(state)
         if self.mode is Mode.PROMPT:
             return lights.prompt(expected, o, self.prompt)
-        mismatch_fill = expected & ~o if self.mismatch_shown else 0
-        mismatch_empty = o & ~expected if self.mismatch_shown else 0
-        if self.mode is Mode.IDLE or self.index is None:
-            return Guidance(self.mode, expected, o, mismatch_fill=mismatch_fill, mismatch_empty=mismatch_empty)
-        why = 0
-        if self.illegal is not None and self.illegal.near_miss is not None:
-            for sq in self.illegal.near_miss.squares:
-                why |= 1 << sq
-        destinations = captures = 0
-        if o != expected and not self.mismatch_shown:
-            destinations, captures = lights.lifted_piece(self.index, expected, o, self.touched)
-        return Guidance(
-            Mode.TURN,
-            expected,
-            o,
-            lifted=expected & ~o,
-            destinations=destinations,
-            captures=captures,
-            movable=self.index.movable if o == expected else 0,
-            mismatch_fill=mismatch_fill,
-            mismatch_empty=mismatch_empty,
-            why=why,
-        )
+        turn = TurnState(self.mode, expected, o, self.touched, self.mismatch_shown, self.illegal)
+        return lights.turn(turn, self.index)

@@ -52,7 +52,6 @@ class _Hands:
         self.after = after
         self.trips = _trips(effect)
         self.touches = sorted(effect.decision_touch | effect.chore_touch)
-        self.chore_dst = {s.dst for s in effect.chores if s.dst is not None}
         self.occ = occupancy
         self.air: list[_Trip] = []
         self.acts: list[Act] = []
@@ -67,11 +66,8 @@ class _Hands:
         out: list[tuple[str, _Trip | int]] = []
         if free_hand:
             out += [("lift", t) for t in self.trips if self._liftable(t)]
-            out += [
-                ("touch", sq)
-                for sq in self.touches
-                if sq not in self.chore_dst or all(t.landed for t in self.trips if t.step.dst == sq)
-            ]
+            # A piece is turned over once it stands there (a Djambi Chief walled in where it killed).
+            out += [("touch", sq) for sq in self.touches if all(t.landed for t in self.trips if t.step.dst == sq)]
         out += [("land", t) for t in self.air if t.step.dst is None or not self.occ >> t.step.dst & 1]
         if not out and (self.air or self.touches or any(not t.landed for t in self.trips)):
             # Three pieces would have to be in the air (a cycle): lift the next one all the same.

@@ -86,9 +86,10 @@ class Episode:
             self.table.turn = None
             self.table.session.play_text(s.record(move), self.table.t)
             self.table.advance(self.table.t)
-            # A tap that only tells the board the move (a Politics claim) is nothing to do once the page told it.
+            # A tap that only tells the board the move (a Politics claim) is nothing to do once the page told it; a
+            # piece the move turns over (a Djambi Reporter's victim) still has to be turned.
             e = s.effect(move)
-            self._carry(s, Effect(e.decision, e.chores, chore_touch=e.chore_touch), None)
+            self._carry(s, e if e.decision else Effect(chores=e.chores, chore_touch=e.chore_touch), None)
 
     def _physical_next(self, s: State) -> bool:
         """Whether the next move is made at the board (it may then follow the last at once)."""

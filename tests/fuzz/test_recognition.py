@@ -28,24 +28,8 @@ def _playable(state: State) -> State:
     return state
 
 
-CASES = [
-    pytest.param(
-        name,
-        marks=pytest.mark.xfail(
-            reason="known, found by the fuzzer and open: about 1 Djambi move in 200 is missed or misread (a"
-            " Necromobile's corpse move taken for its plain step after a hover; chores left open after a walled-in"
-            " Chief was turned over)",
-            strict=False,
-        ),
-    )
-    if name == "djambi"
-    else name
-    for name in GAMES
-]
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("name", CASES)
+@pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow])
 @given(data=st.data())
 def test_hands_in_any_order_are_followed(name: str, data: st.DataObject) -> None:
