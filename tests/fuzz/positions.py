@@ -18,6 +18,7 @@ from controller.games.politrics.state import PolitricsState
 CHORES = "chores"  # a move whose forced follow-up the hands carry out
 ORDERS_DURING_CHORES = "orders during chores"  # the next phase's orders handed in while the last one's are carried out
 TAKEBACK = "takeback"
+CONTESTED_TAKEBACK = "takeback of pieces the next player could take or move"
 UNFAIR_TAKEBACK = "takeback not tried (every order of hands passes through another move)"
 LAST_BEAT = "last beat of a board"
 MANY_CORPSES = "6+ corpses"

@@ -2,12 +2,14 @@
 
     python -m tests.fuzz.recognition GAME|all --moves N --seed S
 
-Each episode starts at a random reachable position of the game (a random playout of a random length) and plays on
-from there through a Session whose seats are all at the board: a random legal move carried out by hands in a random
-physically possible order (tests.fuzz.hands), now and then a move entered on the page whose pieces the hands then
-carry as chores, secret orders handed in on the phones (the next phase's orders while the board still carries out
-the last one's), the next player starting at once. The oracle (tests.fuzz.oracle, the table's checks) counts wrong
-commits, missed moves, needless and bad questions, and chores declared done while a piece stands wrong.
+Each episode starts at a random reachable position of the game (tests.fuzz.starts: a random playout of a random
+length, or one aimed at a class of positions of tests.fuzz.positions) and plays on from there through a Session
+whose seats are all at the board: a random legal move carried out by hands in a random physically possible order
+(tests.fuzz.hands), now and then a move entered on the page whose pieces the hands then carry as chores, secret
+orders handed in on the phones (the next phase's orders while the board still carries out the last one's), the
+next player starting at once, and now and then the last move put back by hand (tests.fuzz.takeback). The oracle
+(tests.fuzz.oracle, the table's checks) counts wrong commits, missed moves and takebacks, needless and bad
+questions, and chores declared done while a piece stands wrong; tests.fuzz.summary prints the table.
 """
 
 from __future__ import annotations
@@ -19,22 +21,23 @@ import time
 from collections.abc import Callable, Sequence
 
 from controller.games import CHANCE, SIMULTANEOUS, Effect, Move, Orders, State
-from controller.games.playout import random_orders
 from controller.session.core import Session
 from controller.session.seats import SeatKind
 from controller.session.sources import Source
 from tests.fuzz.hands import carry
 from tests.fuzz.oracle import Shape, read, shapes
-from tests.fuzz.positions import ORDERS_DURING_CHORES, TAKEBACK, UNFAIR_TAKEBACK, classes
+from tests.fuzz.positions import CONTESTED_TAKEBACK, ORDERS_DURING_CHORES, TAKEBACK, UNFAIR_TAKEBACK, classes
+from tests.fuzz.starts import orders as orders_for
 from tests.fuzz.starts import start
 from tests.fuzz.summary import Row, render
 from tests.fuzz.table import Table, Tally
-from tests.fuzz.takeback import takeback_acts
+from tests.fuzz.takeback import contested, takeback_acts
 
 GAMES = ("politrics", "polis", "politics1952", "chesspolitik", "djambi")
 PAGE_ONE_IN = 10  # one move in this many is entered on the page and carried out as chores
 EPISODE = 25  # moves per episode before a fresh position
 WAIT = 4.0  # seconds a player waits for the board to take a move whose chores are partly done
+ORDERS_EARLY = 0.5
 TAKEBACK_ONE_IN = 8  # one move in this many is taken back at the board (where it can be)
 QUICK = 0.5  # how often the next player, free to start at once, does
 
@@ -72,7 +75,6 @@ class Episode:
         taking_back = self._last is not None and not self._script and not self.rng.randrange(TAKEBACK_ONE_IN)
         if taking_back and self._last is not None and self._take_back(*self._last):
             return True
-        self.tally.moves += 1
         self._next_on_board = bool(self.rng.randrange(PAGE_ONE_IN))
         if self._quick is not None and not (isinstance(s.to_move, int) and self._physical_next(s)):
             self._quick = None
@@ -131,7 +133,7 @@ class Episode:
             if isinstance(scripted, Orders) and scripted.seat == seat:
                 orders = scripted
             else:
-                orders = Orders(seat, random_orders(self.expected, seat, self.rng))
+                orders = orders_for(self.expected, seat, self.rng)
             before = self.expected
             self._made(orders)
             self.table.session.submit_orders(seat, [str(o) for o in orders.orders], self.table.t)
@@ -143,12 +145,15 @@ class Episode:
 
     def _carry(self, s: State, effect: Effect, all_shapes: list[Shape] | None, orders_during: bool = False) -> None:
         t = self.table
+        if all_shapes is None and (effect.chores or effect.chore_touch):
+            self.tally.carried += 1
         after = self.expected.pieces()
         occ = s.occupancy()
         region = s.game.region(s.seats).mask
         stray = None if all_shapes is None else self._stray_check(s, effect, all_shapes)
         acts = carry(self.rng, t.switches.magnets, effect, dict(after), stray=stray, hover=region & ~occ)
-        submit_at = self.rng.randrange(len(acts) + 1) if orders_during else -1
+        # Half the time the next phase's orders come in while these chores are carried out.
+        submit_at = self.rng.randrange(len(acts) + 1) if orders_during and self.rng.random() < ORDERS_EARLY else -1
         quick, self._quick = self._quick, None
         if (
             acts
@@ -200,7 +205,7 @@ class Episode:
         s = self.expected
         self.tally.seen[ORDERS_DURING_CHORES] += 1
         for seat in sorted(s.waiting_for()):
-            orders = Orders(seat, random_orders(self.expected, seat, self.rng))
+            orders = orders_for(self.expected, seat, self.rng)
             before = self.expected
             self._made(orders)
             self.table.session.submit_orders(seat, [str(o) for o in orders.orders], self.table.t)
@@ -249,6 +254,7 @@ class Episode:
 
     def _made(self, move: Move) -> None:
         before = self.expected
+        self.tally.moves += 1  # every move, order set and move entered on the page
         self.tally.seen.update(classes(before, move, before.effect(move)))
         self.made.append(move)
         self.expected = before.play(move)
@@ -281,6 +287,8 @@ class Episode:
         self.tally.moves += 1
         self.tally.takebacks += 1
         self.tally.seen[TAKEBACK] += 1
+        if contested(acts, nxt):
+            self.tally.seen[CONTESTED_TAKEBACK] += 1
         t.begin(after, nxt, None)
         occ, was = t.switches.magnets, before.occupancy()
         for act in acts:
@@ -385,7 +393,8 @@ def main(argv: list[str] | None = None) -> int:
         began = time.process_time()
         tally = run(name, args.moves, args.seed)
         rows.append(Row(name, tally, time.process_time() - began))
-        print(f"{name}: {tally.moves:,} moves, {tally.wrong} wrong, {tally.missed} missed", file=sys.stderr, flush=True)
+        print(f"{name}: {tally.moves:,} moves, {tally.wrong} wrong, {tally.missed} missed", file=sys.stderr)
+        print("\n".join(f"    {f}" for f in tally.failures), file=sys.stderr, flush=True)
     print(render(rows))
     return 0 if all(r.tally.clean for r in rows) else 1
 

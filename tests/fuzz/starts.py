@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from controller.games import CHANCE, DEFAULT, SIMULTANEOUS, Move, Orders, State
+from controller.games import CHANCE, DEFAULT, SIMULTANEOUS, IllegalMoveError, Move, Orders, State
 from controller.games.djambi.board import CHIEF_CODES, CORPSE, MAZE
 from controller.games.djambi.state import DjambiState
 from controller.games.playout import random_orders
@@ -33,6 +33,22 @@ AIM_ONE_IN = 3  # one episode in this many aims at a class (of those its game ha
 SEARCH = 4000  # actions an aimed playout may take before it starts a fresh game
 
 
+def orders(state: State, seat: int, rng: random.Random) -> Orders:
+    """Random orders for `seat`, as `random_orders` draws them (one for each unit, in a shuffled order), checked once
+    as a set instead of once for every order tried; `random_orders` itself where the set is not acceptable (a
+    Winter's builds, which count)."""
+    options = list(state.legal_moves(seat))
+    rng.shuffle(options)
+    chosen: dict[object, Move] = {}
+    for order in options:
+        chosen.setdefault(getattr(order, "square", order), order)
+    try:
+        state.submit(seat, list(chosen.values()))
+    except IllegalMoveError:
+        return Orders(seat, random_orders(state, seat, rng))
+    return Orders(seat, tuple(chosen.values()))
+
+
 def _new(name: str, rng: random.Random) -> State:
     game = DEFAULT.load(name)
     options = {"draw_votes": False} if name == "chesspolitik" and rng.randrange(10) else {}
@@ -43,8 +59,7 @@ def _action(state: State, rng: random.Random) -> Move:
     if state.to_move is CHANCE:
         return state.sample_chance()
     if state.to_move is SIMULTANEOUS:
-        seat = min(state.waiting_for())
-        return Orders(seat, random_orders(state, seat, rng))
+        return orders(state, min(state.waiting_for()), rng)
     if isinstance(state, DjambiState) and rng.random() < 0.5:
         liked = favoured(state)  # into the Maze, next to a Chief: power and walled-in Chiefs come up
         if liked:

@@ -14,6 +14,7 @@ HEADER = (
     "moves",
     "at board",
     "takebacks",
+    "chores only",
     "questions",
     "wrong",
     "missed",
@@ -39,7 +40,7 @@ def _percent(tally: Tally) -> str:
 
 
 def _cells(name: str, t: Tally, cpu: float) -> tuple[str, ...]:
-    counts = (t.moves, t.board_moves, t.takebacks, t.prompts, t.wrong, t.missed, t.needless, t.bad_prompts)
+    counts = (t.moves, t.board_moves, t.takebacks, t.carried, t.prompts, t.wrong, t.missed, t.needless, t.bad_prompts)
     return (name, *(f"{n:,}" for n in counts), f"{t.wrong_done:,}", _percent(t), f"{cpu:.1f}")
 
 
@@ -60,7 +61,11 @@ def render(rows: Sequence[Row]) -> str:
 
     out = [fmt(HEADER), fmt(["-" * w for w in widths]), *(fmt(line) for line in lines)]
     out.append("")
-    out.append("missed counts needless questions too; recognized = moves at the board and takebacks with no failure.")
+    out.append(
+        "chores only: moves entered elsewhere (the page, secret orders) whose chores the hands carried out.\n"
+        "missed counts needless questions too; recognized: moves at the board, takebacks and chores only, with no"
+        " failure."
+    )
     for r in rows:
         reached = ", ".join(f"{k} {n:,}" for k, n in sorted(r.tally.seen.items()))
         lacking = [k for k in REQUIRED.get(r.game, ()) if not r.tally.seen[k]]

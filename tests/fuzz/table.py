@@ -26,7 +26,10 @@ SCAN_HZ = 200
 SCAN = 1 / SCAN_HZ
 
 
-COUNTS = ("moves", "board_moves", "takebacks", "wrong", "missed", "needless", "bad_prompts", "prompts", "wrong_done")
+COUNTS = (
+    *("moves", "board_moves", "takebacks", "carried"),
+    *("wrong", "missed", "needless", "bad_prompts", "prompts", "wrong_done"),
+)
 
 
 @dataclass
@@ -34,6 +37,7 @@ class Tally:
     moves: int = 0
     board_moves: int = 0
     takebacks: int = 0  # moves put back by hand, which the board must take back
+    carried: int = 0  # moves made elsewhere (the page, the phones' orders) whose chores the hands carry out
     wrong: int = 0  # a move committed that nobody made
     missed: int = 0  # a move (or takeback) made that the board never took, or took only after a needless question
     needless: int = 0  # a question although the touches decide (counted as a miss too)
@@ -58,8 +62,8 @@ class Tally:
 
     @property
     def judged(self) -> int:
-        """Moves the board had to recognize by itself: those made at the board, and the takebacks."""
-        return self.board_moves + self.takebacks
+        """What the board had to follow by itself: moves at the board, takebacks, chores of moves from elsewhere."""
+        return self.board_moves + self.takebacks + self.carried
 
     @property
     def recognized(self) -> int:

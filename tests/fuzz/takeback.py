@@ -60,3 +60,13 @@ def takeback_acts(
         if _fair(acts, occupancy, nxt, occupancy):
             return acts
     return None
+
+
+def contested(acts: Sequence[Act], nxt: Sequence[Shape]) -> bool:
+    """Whether the takeback lifts a piece a move of the next player also lifts (a Djambi piece an enemy could
+    attack): the squares it empties alone cannot tell the takeback from the start of that move."""
+    lifted = 0
+    for act in acts:
+        if act.piece is None:
+            lifted |= 1 << act.square
+    return any(lifted & s.involved for s in nxt)
