@@ -138,8 +138,9 @@ fuzz: $(VENV)/.installed-test
 	$(BIN)/python -m tests.referee.fuzzing --requests 500000
 	$(BIN)/python -m tests.e2e.api_fuzz --requests 100000
 
-# Human-like hands on the simulated board through the real session, 4,000 moves of each game (make test runs a
-# seeded sample): wrong commits, missed moves, needless and bad questions, chores done on a wrong board.
+# Human-like hands on the simulated board through the real session, 4,000 moves of each game, takebacks included
+# (make test runs a seeded sample): a table of wrong commits, missed moves, needless and bad questions, chores done
+# on a wrong board, and the classes of positions reached.
 RECOGNITION_MOVES ?= 4000
 recognition-fuzz: $(VENV)/.installed-test
 	$(BIN)/python -m tests.fuzz.recognition all --moves $(RECOGNITION_MOVES) $(ARGS)

@@ -2,12 +2,14 @@
 
     python -m tests.fuzz.recognition GAME|all --moves N --seed S
 
-Each episode starts at a random reachable position of the game (a random playout of a random length) and plays on
-from there through a Session whose seats are all at the board: a random legal move carried out by hands in a random
-physically possible order (tests.fuzz.hands), now and then a move entered on the page whose pieces the hands then
-carry as chores, secret orders handed in on the phones (the next phase's orders while the board still carries out
-the last one's), the next player starting at once. The oracle (tests.fuzz.oracle, the table's checks) counts wrong
-commits, missed moves, needless and bad questions, and chores declared done while a piece stands wrong.
+Each episode starts at a random reachable position of the game (tests.fuzz.starts: a random playout of a random
+length, or one aimed at a class of positions of tests.fuzz.positions) and plays on from there through a Session
+whose seats are all at the board: a random legal move carried out by hands in a random physically possible order
+(tests.fuzz.hands), now and then a move entered on the page whose pieces the hands then carry as chores, secret
+orders handed in on the phones (the next phase's orders while the board still carries out the last one's), the
+next player starting at once, and now and then the last move put back by hand (tests.fuzz.takeback). The oracle
+(tests.fuzz.oracle, the table's checks) counts wrong commits, missed moves and takebacks, needless and bad
+questions, and chores declared done while a piece stands wrong; tests.fuzz.summary prints the table.
 """
 
 from __future__ import annotations
@@ -16,22 +18,28 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from controller.games import CHANCE, DEFAULT, SIMULTANEOUS, Effect, Move, Orders, State
-from controller.games.playout import random_orders, random_step
+from controller.games import CHANCE, SIMULTANEOUS, Effect, Move, Orders, State
 from controller.session.core import Session
 from controller.session.seats import SeatKind
 from controller.session.sources import Source
 from tests.fuzz.hands import carry
 from tests.fuzz.oracle import Shape, read, shapes
+from tests.fuzz.positions import CONTESTED_TAKEBACK, ORDERS_DURING_CHORES, TAKEBACK, UNFAIR_TAKEBACK, classes
+from tests.fuzz.starts import orders as orders_for
+from tests.fuzz.starts import start
+from tests.fuzz.summary import Row, render
 from tests.fuzz.table import Table, Tally
+from tests.fuzz.takeback import contested, takeback_acts
 
 GAMES = ("politrics", "polis", "politics1952", "chesspolitik", "djambi")
 PAGE_ONE_IN = 10  # one move in this many is entered on the page and carried out as chores
-EPISODE = 25
+EPISODE = 25  # moves per episode before a fresh position
 WAIT = 4.0  # seconds a player waits for the board to take a move whose chores are partly done
-QUICK = 0.5  # how often the next player, free to start at once, does  # moves per episode before a fresh position
+ORDERS_EARLY = 0.5
+TAKEBACK_ONE_IN = 8  # one move in this many is taken back at the board (where it can be)
+QUICK = 0.5  # how often the next player, free to start at once, does
 
 
 def _gap(rng: random.Random, long_ok: bool) -> float:
@@ -44,11 +52,13 @@ def _gap(rng: random.Random, long_ok: bool) -> float:
 
 
 class Episode:
-    def __init__(self, state: State, rng: random.Random, tally: Tally) -> None:
+    def __init__(self, state: State, rng: random.Random, tally: Tally, script: Sequence[Move] = ()) -> None:
         self.rng = rng
         self.tally = tally
         self.expected = state
         self.made: list[Move] = []
+        self._script = list(script)  # moves to make first (a constructed start's point: a Politrics last beat)
+        self._last: tuple[State, Move] | None = None  # the last move, while the board may take it back
         self._pending: list[tuple[State, Effect]] = []  # chores of phases resolved while others were carried out
         self.table = self._table(state)
 
@@ -62,7 +72,9 @@ class Episode:
         s = self.expected
         if s.to_move is None:
             return False
-        self.tally.moves += 1
+        taking_back = self._last is not None and not self._script and not self.rng.randrange(TAKEBACK_ONE_IN)
+        if taking_back and self._last is not None and self._take_back(*self._last):
+            return True
         self._next_on_board = bool(self.rng.randrange(PAGE_ONE_IN))
         if self._quick is not None and not (isinstance(s.to_move, int) and self._physical_next(s)):
             self._quick = None
@@ -78,10 +90,13 @@ class Episode:
         rng = self.rng
         legal = s.legal_moves()
         physical = [m for m in legal if _physical(s.effect(m))]
-        if physical and self._next_on_board:
+        scripted = self._scripted(s)
+        if scripted is not None and _physical(s.effect(scripted)):
+            self._board_move(s, scripted)
+        elif physical and self._next_on_board and scripted is None:
             self._board_move(s, rng.choice(physical))
         else:
-            move = rng.choice(legal)
+            move = rng.choice(legal) if scripted is None else scripted
             self._made(move)
             self.table.turn = None
             self.table.session.play_text(s.record(move), self.table.t)
@@ -115,7 +130,11 @@ class Episode:
     def _orders(self, s: State) -> None:
         """Every waiting seat hands in its orders on its phone; the last set resolves the phase into chores."""
         for seat in sorted(s.waiting_for()):
-            orders = Orders(seat, random_orders(self.expected, seat, self.rng))
+            scripted = self._scripted(self.expected)
+            if isinstance(scripted, Orders) and scripted.seat == seat:
+                orders = scripted
+            else:
+                orders = orders_for(self.expected, seat, self.rng)
             before = self.expected
             self._made(orders)
             self.table.session.submit_orders(seat, [str(o) for o in orders.orders], self.table.t)
@@ -127,12 +146,15 @@ class Episode:
 
     def _carry(self, s: State, effect: Effect, all_shapes: list[Shape] | None, orders_during: bool = False) -> None:
         t = self.table
+        if all_shapes is None and (effect.chores or effect.chore_touch):
+            self.tally.carried += 1
         after = self.expected.pieces()
         occ = s.occupancy()
         region = s.game.region(s.seats).mask
         stray = None if all_shapes is None else self._stray_check(s, effect, all_shapes)
         acts = carry(self.rng, t.switches.magnets, effect, dict(after), stray=stray, hover=region & ~occ)
-        submit_at = self.rng.randrange(len(acts) + 1) if orders_during else -1
+        # Half the time the next phase's orders come in while these chores are carried out.
+        submit_at = self.rng.randrange(len(acts) + 1) if orders_during and self.rng.random() < ORDERS_EARLY else -1
         quick, self._quick = self._quick, None
         if (
             acts
@@ -182,8 +204,9 @@ class Episode:
     def _orders_now(self) -> None:
         """The next phase's orders arrive from the phones while the board still carries out the last phase."""
         s = self.expected
+        self.tally.seen[ORDERS_DURING_CHORES] += 1
         for seat in sorted(s.waiting_for()):
-            orders = Orders(seat, random_orders(self.expected, seat, self.rng))
+            orders = orders_for(self.expected, seat, self.rng)
             before = self.expected
             self._made(orders)
             self.table.session.submit_orders(seat, [str(o) for o in orders.orders], self.table.t)
@@ -221,11 +244,74 @@ class Episode:
 
         return ok
 
+    def _scripted(self, s: State) -> Move | None:
+        """The next move of the script, while it is still legal here (after a failure it may not be)."""
+        if not self._script:
+            return None
+        move = self._script.pop(0)
+        if isinstance(move, Orders):
+            return move if move.seat in s.waiting_for() else None
+        return move if move in s.legal_moves() else None
+
     def _made(self, move: Move) -> None:
+        before = self.expected
+        self.tally.moves += 1  # every move, order set and move entered on the page
+        self.tally.seen.update(classes(before, move, before.effect(move)))
         self.made.append(move)
-        self.expected = self.expected.play(move)
+        self.expected = before.play(move)
+        # A move the dice follow cannot be taken back at the board, nor can orders (no seat is at the board then).
+        self._last = (before, move) if isinstance(self.expected.to_move, int) and not isinstance(move, Orders) else None
         while self.expected.to_move is CHANCE:
+            self._last = None
             self.expected = self.expected.play(self.expected.sample_chance())
+
+    # ---- takebacks -----------------------------------------------------------------------------------------------
+    def _take_back(self, before: State, move: Move) -> bool:
+        """The player puts the last move back by hand and waits: the board must take it back. False when it cannot
+        be seen (a move that changes no square's occupancy) or no fair order of hands was found."""
+        self._last = None
+        after = self.expected
+        if before.occupancy() == after.occupancy():
+            return False
+        if self._quick is not None:
+            self._quick = None
+            if not self._check():
+                return True
+        t = self.table
+        nxt = shapes(after)
+        region = after.game.region(after.seats).mask
+        hover = region & ~after.occupancy() & ~before.occupancy()
+        acts = takeback_acts(self.rng, t.switches.magnets, before, before.effect(move), nxt, hover)
+        if acts is None:
+            self.tally.seen[UNFAIR_TAKEBACK] += 1
+            return False
+        self.tally.moves += 1
+        self.tally.takebacks += 1
+        self.tally.seen[TAKEBACK] += 1
+        if contested(acts, nxt):
+            self.tally.seen[CONTESTED_TAKEBACK] += 1
+        t.begin(after, nxt, None)
+        occ, was = t.switches.magnets, before.occupancy()
+        for act in acts:
+            # Once the pieces stand as before the move, the player finishes at once (a piece still to turn back):
+            # a board standing still as before the move is a takeback, whatever is left to tidy.
+            t.advance(t.t + _gap(self.rng, occ != was))
+            t.do(act)
+            occ = t.switches.magnets
+        t.turn = None
+        t.quiet()
+        history = [p.move for p in t.session.history[self._base :] if p.source is not Source.DICE]
+        if history == self.made:
+            name = after.game.name
+            t.tally.fail("missed", f"{name} t={t.t:.2f}: the takeback of {before.record(move)} was not seen")
+            self.made.pop()
+            self.expected = before
+            self._resync()
+            return True
+        self.made.pop()
+        self.expected = before
+        self._check()
+        return True
 
     # ---- checking ------------------------------------------------------------------------------------------------
     def _settle(self) -> None:
@@ -267,6 +353,7 @@ class Episode:
     def _resync(self) -> None:
         """After a failure, go on from the position the moves made lead to, the pieces set as it says."""
         self.made = []
+        self._last = None
         self._quick = None
         self.table = self._table(self.expected)
 
@@ -283,26 +370,12 @@ def _physical(effect: Effect) -> bool:
     return bool(effect.decision or effect.decision_touch)
 
 
-def start_position(name: str, rng: random.Random) -> State:
-    game = DEFAULT.load(name)
-    state = game.new(rng.choice(game.info.seat_counts), seed=rng.randrange(2**32))
-    for _ in range(rng.randrange(0, 160)):
-        if state.to_move is None:
-            break
-        nxt = random_step(state, rng)
-        if nxt.to_move is None:
-            break
-        state = nxt
-    while state.to_move is CHANCE:
-        state = state.play(state.sample_chance())
-    return state
-
-
 def run(name: str, moves: int, seed: int) -> Tally:
     rng = random.Random(f"{name}/{seed}")
     tally = Tally()
     while tally.moves < moves:
-        episode = Episode(start_position(name, rng), rng, tally)
+        state, script = start(name, rng)
+        episode = Episode(state, rng, tally, script)
         for _ in range(min(EPISODE, moves - tally.moves)):
             if not episode.step():
                 break
@@ -316,20 +389,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=1000, help="moves per game")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    total = Tally()
+    rows = []
     for name in GAMES if args.game == "all" else (args.game,):
         began = time.process_time()
         tally = run(name, args.moves, args.seed)
-        total.add(tally)
-        print(
-            f"{name}: {tally.moves} moves ({tally.board_moves} at the board), {tally.wrong} wrong, {tally.missed} "
-            f"missed, {tally.needless} needless questions, {tally.bad_prompts} bad questions, {tally.wrong_done} "
-            f"done on a wrong board, {tally.prompts} questions; {time.process_time() - began:.1f} s CPU",
-            flush=True,
-        )
-        for f in tally.failures[:8]:
-            print("   ", f)
-    return 0 if total.clean else 1
+        rows.append(Row(name, tally, time.process_time() - began))
+        print(f"{name}: {tally.moves:,} moves, {tally.wrong} wrong, {tally.missed} missed", file=sys.stderr)
+        print("\n".join(f"    {f}" for f in tally.failures), file=sys.stderr, flush=True)
+    print(render(rows))
+    return 0 if all(r.tally.clean for r in rows) else 1
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 from controller.games import Move, Piece, State
@@ -25,27 +26,49 @@ SCAN_HZ = 200
 SCAN = 1 / SCAN_HZ
 
 
+COUNTS = (
+    *("moves", "board_moves", "takebacks", "carried"),
+    *("wrong", "missed", "needless", "bad_prompts", "prompts", "wrong_done"),
+)
+
+
 @dataclass
 class Tally:
     moves: int = 0
     board_moves: int = 0
+    takebacks: int = 0  # moves put back by hand, which the board must take back
+    carried: int = 0  # moves made elsewhere (the page, the phones' orders) whose chores the hands carry out
     wrong: int = 0  # a move committed that nobody made
-    missed: int = 0  # a move made that the board never committed
-    needless: int = 0  # a question although the touches decide
+    missed: int = 0  # a move (or takeback) made that the board never took, or took only after a needless question
+    needless: int = 0  # a question although the touches decide (counted as a miss too)
     bad_prompts: int = 0  # a question without the move made, or with a move the touches rule out
     prompts: int = 0
     wrong_done: int = 0  # chores done (or the next turn begun) while a piece stands wrong
     failures: list[str] = field(default_factory=list)
+    seen: Counter[str] = field(default_factory=Counter)  # moves made per class of position (tests.fuzz.positions)
 
     def add(self, other: Tally) -> None:
-        for name in ("moves", "board_moves", "wrong", "missed", "needless", "bad_prompts", "prompts", "wrong_done"):
+        for name in COUNTS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.failures += other.failures
+        self.seen += other.seen
 
     def fail(self, kind: str, text: str) -> None:
         setattr(self, kind, getattr(self, kind) + 1)
+        if kind == "needless":
+            self.missed += 1  # the board should have taken the move without asking
         if len(self.failures) < 20:
             self.failures.append(f"{kind}: {text}")
+
+    @property
+    def judged(self) -> int:
+        """What the board had to follow by itself: moves at the board, takebacks, chores of moves from elsewhere."""
+        return self.board_moves + self.takebacks + self.carried
+
+    @property
+    def recognized(self) -> int:
+        """Of those, the ones with no failure of any kind (a needless question is a miss)."""
+        return max(0, self.judged - self.wrong - self.missed - self.bad_prompts - self.wrong_done)
 
     @property
     def clean(self) -> bool:
