@@ -207,6 +207,10 @@ class Recognizer:
     def deadline(self) -> float | None:
         return self._deadline
 
+    def prepare(self) -> bool:
+        """Build a slice more of the turn index while nothing else is to be done: False once there is none."""
+        return self.mode in (Mode.TURN, Mode.PROMPT) and self.index is not None and self.index.prepare()
+
     # ---- evaluation -------------------------------------------------------------------------------------------
     def _recognized(self, c: Candidate) -> Recognized:
         done = self.occupancy == c.final_occ and not (c.final_touch & ~self.touched)
@@ -233,12 +237,7 @@ class Recognizer:
 
     def _consistent(self, o: int, touched: int) -> list[Candidate]:
         assert self.index is not None
-        out = [c for c in self.index.by_decision.get(o, ()) if not (c.must_touch & ~touched)]
-        out += [c for c in self.index.by_final.get(o, ()) if not (c.final_touch & ~touched)]
-        if not any(c.is_legal for c in out):
-            # Hands in another order: the decision with part of its chores done (a victim taken off first).
-            out += self.index.partly_done(o, touched)
-        return out
+        return self.index.consistent(o, touched)
 
     def _evaluate(self, t: float) -> list[Signal]:
         if self.mode is Mode.CHORES:

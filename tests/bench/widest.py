@@ -122,8 +122,9 @@ def _changes(state: State, rnd: random.Random, moves: int) -> Iterator[list[int]
         yield seen
 
 
-def sensor_events(state: State, moves: int = 60, seed: int = 1) -> list[float]:
-    """CPU seconds per sensor event from the controller's loop to the LED frame (see the module's docstring)."""
+def sensor_events(state: State, moves: int = 60, seed: int = 1, warm: bool = True) -> list[float]:
+    """CPU seconds per sensor event from the controller's loop to the LED frame (see the module's docstring);
+    `warm=False`: the hands start before the loop has had a moment to build the rest of the turn's index."""
     rnd = random.Random(seed)
     out: list[float] = []
     copy = fresh(state)
@@ -132,6 +133,9 @@ def sensor_events(state: State, moves: int = 60, seed: int = 1) -> list[float]:
         session = _session(fresh(state))
         session.start(start, 0.0)
         session.drain()
+        if warm:
+            while session.prepare():  # what the loop does while the player thinks (Controller._idle)
+                pass
         clock = VirtualClock()
         # The controller only draws the scene here; the events go to the session as its loop hands them over.
         controller = Controller(session, SimBoard(clock, initial=start), clock, frame_rate=None)
