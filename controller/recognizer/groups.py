@@ -51,6 +51,9 @@ class Square:
                 self.by_final.setdefault(c.final_occ, []).append(c)
                 if c.near_miss is None:
                     self.chored.append(c)
+        if exact:  # built while the loop is idle: what the lights need too
+            for lifts, group in self.by_lifts.items():
+                self._summaries[lifts] = Summary(group)
 
     def summary(self, lifts: int) -> Summary:
         found = self._summaries.get(lifts)

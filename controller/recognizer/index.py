@@ -23,7 +23,7 @@ __all__ = ["Candidate", "TurnIndex", "build_index", "make_candidate"]
 
 # Moves whose candidates one slice of `prepare` builds: about a millisecond of CPU on the development machine.
 SLICE = 120
-SQUARES_PER_SLICE = 6  # squares whose candidates one slice lists, once all are made
+SQUARES_PER_SLICE = 3  # squares whose candidates one slice lists, once all are made
 LIFTS_PER_SLICE = 3  # pieces whose lights (lifted alone) one slice works out, once every square is listed
 SQUARES = 81
 _READY = 1 << 40  # the turn's order of the candidates made at once: after every deferred move
@@ -84,7 +84,7 @@ class TurnIndex:
         self._square: dict[int, Square] = {}
         self._ways: dict[int, list[Candidate]] = {}  # on the way to an occupancy, once asked
         self._lights: dict[tuple[int, int], tuple[int, int]] = {}  # the lights for (occupancy, touched), once asked
-        self._same_piece: dict[int, int] = {}
+        self._same_piece: dict[int, bool] = {}
         self._prepared = 0
         movable = 0
         for c in candidates:
@@ -198,13 +198,14 @@ class TurnIndex:
         if step < SQUARES:
             for sq in range(step, min(step + SQUARES_PER_SLICE, SQUARES)):
                 self._exact(sq)
-            self._prepared += SQUARES_PER_SLICE
+            self._prepared = len(reach) + min(step + SQUARES_PER_SLICE, SQUARES)
             return True
         step -= SQUARES
         pieces = [sq for sq in range(SQUARES) if self.start >> sq & 1]
         if step >= len(pieces):
             return False
         for sq in pieces[step : step + LIFTS_PER_SLICE]:
+            self.on_the_way(self.start & ~(1 << sq))
             self.lights(self.start & ~(1 << sq), 1 << sq)
         self._prepared += LIFTS_PER_SLICE
         return True
@@ -230,12 +231,21 @@ class TurnIndex:
         """Could the board still turn into another move of the same piece (a slide not yet finished)?"""
         # Counted on first need: only a handful of moves are ever matched in a turn, out of thousands.
         key = c.decision_lifts
-        count = self._same_piece.get(key)
-        if count is None:
+        found = self._same_piece.get(key)
+        if found is None:
+            found = False
             pool = self._squares(self.start ^ key, 0)[0].pool if key else self.candidates
-            same = {(o.decision_occ, o.must_touch) for o in pool if o.is_legal and o.decision_lifts == key}
-            count = self._same_piece[key] = len(same)
-        return count > 1
+            first: tuple[int, int] | None = None
+            for o in pool:
+                if o.decision_lifts == key and o.near_miss is None:
+                    ends = (o.decision_occ, o.must_touch)
+                    if first is None:
+                        first = ends
+                    elif ends != first:  # two ways to end: enough to know
+                        found = True
+                        break
+            self._same_piece[key] = found
+        return found
 
     def on_the_way(self, occupancy: int) -> list[Candidate]:
         """Candidates the board could still become (in no particular order)."""
