@@ -31,14 +31,4 @@ def loading() -> Iterator[None]:
 def settled() -> None:
     """Start-up is over: freeze what it built out of the collector's reach, and collect again from here on."""
     gc.freeze()
-    tuned()
     gc.enable()
-
-
-def tuned() -> None:
-    """The collector's thresholds for play. A turn's start makes thousands of objects at once (a wide Djambi turn's
-    moves and their index) that live until the turn ends: with the default 700 young objects per collection they
-    were collected again and again and pushed into the older generations, whose collections then walked them all
-    (full collections of 25-45 ms during play). Ten thousand lets most of them die young, and the older
-    generations' own thresholds keep full collections rare."""
-    gc.set_threshold(10_000, 10, 10)

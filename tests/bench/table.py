@@ -107,7 +107,7 @@ def _index_and_event(quick: bool) -> dict[str, Figure]:
     from controller import heap
     from tests.bench import widest
 
-    heap.settled()  # as `agora play` has the heap once it is up: start-up frozen, play's thresholds
+    heap.settled()  # as `agora play` has the heap once it is up: what start-up built frozen
     worst_start: tuple[float, str] = (0.0, "")
     events: list[float] = []
     cold: list[float] = []
