@@ -7,7 +7,7 @@ module never imports its game module: the game names its state class and so bind
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from controller.games import squares
@@ -133,6 +133,16 @@ class State(ABC):
         board moves always have a decision overrides this to work out only the others' (a wide Djambi turn has
         thousands of moves and two page moves)."""
         return tuple(m for m in self.legal_moves(seat) if not self.effect(m).has_decision)
+
+    def outlines(self, moves: Sequence[Move]) -> list[tuple[int, int]] | None:
+        """For each of `moves`, two masks read from the move alone, before its effect is worked out: the squares
+        its decision lifts pieces from (the squares it taps when its decision moves no piece), and squares that
+        include every square its steps lift or fill and its decision taps (0 when the player does nothing on the
+        board: the move is said on the page). None: no cheaper than the effects themselves (the default).
+
+        A game with thousands of moves a turn (Djambi's corpse placements) answers these, so the recognizer works
+        out the effects only of the moves whose squares the board touches."""
+        return None
 
     def near_misses(self) -> tuple[NearMiss, ...]:
         """Illegal moves a player may physically try now, each with its effect, reason and explaining squares."""

@@ -25,14 +25,7 @@ from controller.recognizer.index import Candidate, TurnIndex
 def fitting(index: TurnIndex, occupancy: int, touched: int) -> list[Candidate]:
     """The moves (and near misses) the board may show: a decision, a whole move, or a decision with part of its
     chores done, each with every square it must touch so far touched."""
-    out = [c for c in index.by_decision.get(occupancy, ()) if not (c.must_touch & ~touched)]
-    out += [c for c in index.by_final.get(occupancy, ()) if not (c.final_touch & ~touched)]
-    # Hands in another order: the decision with part of its chores done (a victim taken off first). Looked for even
-    # when another move's decision fits exactly: a Polis dog stepping from a8 to b7 with the chariot on c6 lifted
-    # and put back looks just like the chariot stepping to b7 with the dog's hop onto c6 done first.
-    seen = {id(c) for c in out}
-    out += [c for c in index.partly_done(occupancy, touched) if id(c) not in seen]
-    return out
+    return index.consistent(occupancy, touched)
 
 
 def done_part(c: Candidate, start: int, occupancy: int) -> int:

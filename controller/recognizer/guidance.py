@@ -152,24 +152,7 @@ def prompt(expected: int, occupancy: int, options: Sequence[Candidate]) -> Guida
 
 
 def lifted_piece(index: TurnIndex, expected: int, occupancy: int, touched: int) -> tuple[int, int]:
-    """Destinations and capture targets of the pieces in the air.
-
-    The moves in which a lifted piece acts say where it may go and what it would take; a move in which it is only
-    moved by another piece (a Djambi victim whose corpse a killer may put anywhere, a Polis dog that would hop) is
-    not one the player is making, and guides only when no lifted piece can act (a Politrics victim taken off first)
-    or once the acting piece is in the air too.
-    """
-    lifted = expected & ~occupancy
-    ways = [c for c in index.on_the_way(occupancy) if c.is_legal and c.explains(expected, occupancy, touched)]
-    own = [c for c in ways if c.actor & lifted]
-    destinations = captures = 0
-    just_lifted = touched == lifted
-    for c in own:
-        # Where the acting piece may land (its victims show as captures); once more has happened, every square the
-        # rest of its move fills (the corpse going home, the ways out of the Maze).
-        destinations |= (c.actor_dst if just_lifted else c.decision_occ) & ~occupancy
-        captures |= c.takes & occupancy & ~touched
-    for c in () if own else ways:
-        destinations |= c.decision_occ & ~occupancy
-        captures |= c.takes & occupancy & ~touched
-    return destinations, captures
+    """Destinations and capture targets of the pieces in the air (TurnIndex.lights: kept for the turn, and worked
+    out ahead for each piece lifted alone while the loop is idle)."""
+    assert expected == index.start
+    return index.lights(occupancy, touched)

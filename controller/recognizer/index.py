@@ -1,201 +1,305 @@
-"""The turn index: built once at the start of a turn so each sensor event costs a dictionary lookup.
+"""The turn index: what the recognizer asks at each sensor event, answered from a few candidates, not thousands.
 
-For every move the seat at the board may make (and every near miss the game reports) it precomputes the
-occupancy after the decision and after the chores, the squares the sensors must see touched, and the squares the
-move may lift or fill at all, and indexes them by occupancy and by square.
+A candidate is a move the board may see (every legal move with a physical decision, and every near miss the game
+reports), with the occupancy after its decision and after its chores, the squares the sensors must see touched and
+the squares it may lift or fill at all precomputed.
+
+Every candidate a board can match, or still be on its way to, changes or touches a square the board changed or the
+hands touched. So the index is kept by square and built lazily: at the turn's start only the pieces the player may
+move (from the game's outlines of its moves, when it gives them); a square's candidates, and their effects, the first
+time the board changes it; the rest a slice at a time while the loop has nothing else to do (`prepare`). A game
+without outlines has its effects worked out at the start, as they cost no more than the outlines would.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
-from controller.games import Effect, Move, NearMiss, State
-from controller.games.squares import mask, squares_of
+from controller.games import Move, State
+from controller.recognizer.candidate import Candidate, make_candidate
+from controller.recognizer.groups import Square, lights
 
+__all__ = ["Candidate", "TurnIndex", "build_index", "make_candidate"]
 
-@dataclass(slots=True, eq=False)
-class Candidate:
-    """One move the board may see, with everything the state machine needs precomputed."""
-
-    move: Move
-    effect: Effect
-    decision_occ: int
-    final_occ: int
-    must_touch: int  # decision: lifted-and-refilled or tapped squares
-    chore_touch: int
-    lifts: int  # squares the whole move may lift (decision and chores)
-    fills: int  # squares the whole move may fill
-    decision_lifts: int
-    # Squares the whole move must be seen touching when the board already shows its end (chores done too): each
-    # part's own, and squares one part empties and the other fills again (a Polis hop into the square the mover
-    # left), which end as they began.
-    final_touch: int = 0
-    # Squares whose piece the move takes: off the board, or lifted for another piece to land there.
-    takes: int = 0
-    near_miss: NearMiss | None = None
-    actor: int = 0  # the square of the piece that acts (the decision's first step); 0 when none is lifted
-    actor_dst: int = 0  # where that piece lands; 0 when it leaves the board
-
-    @property
-    def is_legal(self) -> bool:
-        return self.near_miss is None
-
-    @property
-    def involved(self) -> int:
-        """Every square the move lifts, fills or touches."""
-        return self.lifts | self.fills | self.must_touch | self.chore_touch
-
-    def partly_done(self, occupancy: int, touched: int) -> bool:
-        """The board shows the decision with some of the chores carried out too (each chore square as before the
-        chores or as after them), and every square the decision and the chores done so far must touch was."""
-        moving = self.decision_occ ^ self.final_occ
-        if not moving or (occupancy ^ self.decision_occ) & ~moving:
-            return False
-        done = moving & ~(occupancy ^ self.final_occ)
-        return not (self.must_touch | (self.final_touch & done)) & ~touched
-
-    def on_the_way(self, start: int, occupancy: int) -> bool:
-        """Could the board still become this move: every square changed so far is one the move changes?"""
-        return not ((start & ~occupancy) & ~self.lifts) and not ((occupancy & ~start) & ~self.fills)
-
-    def explains(self, start: int, occupancy: int, touched: int) -> bool:
-        """Every touched square is one this move involves, or a square a sliding piece passed over."""
-        transit = touched & ~start & ~occupancy
-        return not (touched & ~(self.lifts | self.fills | self.must_touch | self.chore_touch | transit))
+# Moves whose candidates one slice of `prepare` builds: well under a millisecond of CPU on the development machine.
+SLICE = 50
+SQUARES_PER_SLICE = 1  # squares whose candidates one slice lists, once all are made
+LIFTS_PER_SLICE = 2  # pieces whose lights (lifted alone) one slice works out, once every square is listed
+SQUARES = 81
+_READY = 1 << 40  # the turn's order of the candidates made at once: after every deferred move
 
 
-def make_candidate(start: int, move: Move, effect: Effect, near_miss: NearMiss | None = None) -> Candidate:
-    # One pass over the steps: this runs for every move at every turn start (thousands in Djambi), and the Effect
-    # methods each walk the steps again.
-    dsrc = ddst = removed = 0
-    for s in effect.decision:
-        if s.src is not None:
-            dsrc |= 1 << s.src
-            if s.dst is None:
-                removed |= 1 << s.src
-        if s.dst is not None:
-            ddst |= 1 << s.dst
-    touch = mask(effect.decision_touch) if effect.decision_touch else 0
-    decision_occ = (start & ~dsrc) | ddst
-    must_touch = ((dsrc | ddst) & ~(decision_occ ^ start)) | touch
-    first = effect.decision[0] if effect.decision else None
-    csrc = cdst = 0
-    for s in effect.chores:
-        if s.src is not None:
-            csrc |= 1 << s.src
-            if s.dst is None:
-                removed |= 1 << s.src
-        if s.dst is not None:
-            cdst |= 1 << s.dst
-    final_occ = (decision_occ & ~csrc) | cdst
-    chore_touch = (csrc | cdst) & ~(final_occ ^ decision_occ)
-    if effect.chore_touch:
-        chore_touch |= mask(effect.chore_touch)
-    involved = dsrc | ddst | csrc | cdst
-    # Positional: keyword arguments cost a measurable share of a turn start with thousands of moves.
-    return Candidate(
-        move,
-        effect,
-        decision_occ,
-        final_occ,
-        must_touch,
-        chore_touch,
-        dsrc | csrc | touch,
-        ddst | cdst | touch,
-        dsrc,
-        must_touch | chore_touch | (involved & ~(final_occ ^ start)),
-        removed | (must_touch & start),
-        near_miss,
-        0 if first is None or first.src is None else 1 << first.src,
-        0 if first is None or first.dst is None else 1 << first.dst,
+def _acts(c: Candidate) -> int:
+    """What the player can act on: the pieces the decision lifts, or the squares it taps (a Politics claim)."""
+    return c.decision_lifts or (c.must_touch if not c.effect.decision else 0)
+
+
+class TurnIndex:
+    """The candidates of one turn, kept by the squares they change, built as the board asks (see the module).
+
+    `TurnIndex(start, candidates)` indexes candidates already made; `build_index` one from a position's moves.
+    """
+
+    __slots__ = (
+        "_all",
+        "_built",
+        "_lights",
+        "_masks",
+        "_pending",
+        "_prepared",
+        "_rank",
+        "_reach",
+        "_ready",
+        "_same_piece",
+        "_square",
+        "_state",
+        "_ways",
+        "earlier",
+        "movable",
+        "start",
+        "undo",
     )
 
-
-def _by_square(sets: dict[int, list[Candidate]]) -> dict[int, list[Candidate]]:
-    out: defaultdict[int, list[Candidate]] = defaultdict(list)
-    for squares, group in sets.items():
-        for sq in squares_of(squares):
-            out[sq].extend(group)
-    return dict(out)
-
-
-@dataclass(slots=True)
-class TurnIndex:
-    """Candidates of one turn by decision occupancy, by final occupancy and by the squares they lift or fill."""
-
-    start: int
-    candidates: list[Candidate]
-    by_decision: dict[int, list[Candidate]] = field(default_factory=dict)
-    by_final: dict[int, list[Candidate]] = field(default_factory=dict)
-    by_lift: dict[int, list[Candidate]] = field(default_factory=dict)
-    by_fill: dict[int, list[Candidate]] = field(default_factory=dict)
-    earlier: dict[int, int] = field(default_factory=dict)  # occupancy of an earlier position -> plies back
-    undo: dict[int, int] = field(default_factory=dict)  # earlier occupancy -> squares taking the moves back touches
-    movable: int = 0  # squares of pieces some legal decision lifts (shown while the board waits)
-    # decision-lift set -> how many distinct (decision occupancy, must-touch) results legal moves lifting exactly
-    # those squares have: more than one means the move could still go on (a slide, a piece still to turn over).
-    reach: dict[int, int] = field(default_factory=dict)
-    _same_piece: dict[int, list[Candidate]] = field(default_factory=dict)
-    _with_chores: list[Candidate] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        by_decision: defaultdict[int, list[Candidate]] = defaultdict(list)
-        by_final: defaultdict[int, list[Candidate]] = defaultdict(list)
-        # Candidates by their whole lift (fill) set first, spread over the squares once per set: many moves share
-        # one (a Djambi kill's corpse squares), and extending a list is far cheaper than appending one by one.
-        lift_sets: defaultdict[int, list[Candidate]] = defaultdict(list)
-        fill_sets: defaultdict[int, list[Candidate]] = defaultdict(list)
+    def __init__(
+        self,
+        start: int,
+        candidates: Sequence[Candidate] = (),
+        earlier: dict[int, int] | None = None,
+        undo: dict[int, int] | None = None,
+    ) -> None:
+        self.start = start
+        self.earlier = earlier or {}  # occupancy of an earlier position -> plies back
+        self.undo = undo or {}  # earlier occupancy -> squares taking the moves back touches
+        # Moves not yet made candidates, with the squares each may involve; `_built` holds the ones made, by the
+        # move's place in the turn's order (so a move has one candidate, whichever square asked for it first).
+        self._state: State | None = None
+        self._pending: Sequence[Move] = ()
+        self._reach: list[int] = []
+        self._built: dict[int, Candidate] = {}
+        # Candidates made at once (a game's near misses are few), after the deferred moves in the turn's order.
+        self._ready: list[Candidate] = list(candidates)
+        self._all: list[Candidate] | None = list(candidates)
+        self._masks: list[int] = [c.involved for c in candidates]  # by `_all`: the squares each may involve
+        self._rank: dict[int, int] = {id(c): _READY + n for n, c in enumerate(candidates)}  # place in the order
+        self._square: dict[int, Square] = {}
+        self._ways: dict[int, list[Candidate]] = {}  # on the way to an occupancy, once asked
+        self._lights: dict[tuple[int, int], tuple[int, int]] = {}  # the lights for (occupancy, touched), once asked
+        self._same_piece: dict[int, bool] = {}
+        self._prepared = 0
         movable = 0
-        same_piece: defaultdict[int, list[Candidate]] = defaultdict(list)
-        with_chores: list[Candidate] = []
-        for c in self.candidates:
-            by_decision[c.decision_occ].append(c)
-            if c.final_occ != c.decision_occ:
-                by_final[c.final_occ].append(c)
-                if c.near_miss is None:
-                    with_chores.append(c)
-            lift_sets[c.lifts].append(c)
-            fill_sets[c.fills].append(c)
+        for c in candidates:
             if c.near_miss is None:
-                # What the player can act on: pieces to lift, and squares to tap (a Politics state to claim).
-                movable |= c.decision_lifts or (c.must_touch if not c.effect.decision else 0)
-                same_piece[c.decision_lifts].append(c)
-        self.by_decision = dict(by_decision)
-        self.by_final = dict(by_final)
-        self.by_lift = _by_square(lift_sets)
-        self.by_fill = _by_square(fill_sets)
-        self.movable = movable
-        self._same_piece = dict(same_piece)
-        self._with_chores = with_chores
+                movable |= _acts(c)
+        self.movable = movable  # squares the player can act on (shown while the board waits)
 
-    def partly_done(self, occupancy: int, touched: int) -> list[Candidate]:
-        """Legal moves whose decision the board shows with part of their chores done (hands in another order)."""
-        return [c for c in self._with_chores if c.partly_done(occupancy, touched)]
+    def _defer(self, state: State, moves: Sequence[Move], outlines: list[tuple[int, int]]) -> None:
+        """Moves whose candidates are made when a square of theirs is asked for (or `prepare` gets to them)."""
+        self._state = state
+        self._pending = moves
+        self._reach = [reach for _, reach in outlines]
+        self._all = None
+        for acts, _ in outlines:
+            self.movable |= acts
+
+    # ---- building ------------------------------------------------------------------------------------------
+    def _made(self, i: int) -> Candidate:
+        c = self._built.get(i)
+        if c is None:
+            assert self._state is not None
+            move = self._pending[i]
+            c = self._built[i] = make_candidate(self.start, move, self._state.effect(move))
+            self._rank[id(c)] = i
+        return c
+
+    @property
+    def candidates(self) -> list[Candidate]:
+        """Every candidate, in the turn's order (the legal moves, then the near misses); builds what is left."""
+        if self._all is None:
+            reach = self._reach
+            indices = [i for i, r in enumerate(reach) if r]
+            made = [self._made(i) for i in indices]
+            self._all = made + self._ready
+            self._masks = [reach[i] | c.involved for i, c in zip(indices, made, strict=True)]
+            self._masks += [c.involved for c in self._ready]
+        return self._all
+
+    def _around(self, square: int) -> Square:
+        """The candidates that may lift, fill or tap `square`, in the turn's order, and by what they end in."""
+        found = self._square.get(square)
+        if found is None:
+            if self._all is not None:
+                return self._exact(square)
+            bit = 1 << square
+            made = self._made
+            pool = [made(i) for i, reach in enumerate(self._reach) if reach & bit]
+            pool += [c for c in self._ready if (c.lifts | c.fills) & bit]
+            found = self._square[square] = Square(pool, False)
+        return found
+
+    def _exact(self, square: int) -> Square:
+        """`_around(square)` with also every candidate that only taps `square` as a chore (all being made)."""
+        found = self._square.get(square)
+        if found is None or not found.exact:
+            bit = 1 << square
+            pool = [c for c, m in zip(self.candidates, self._masks, strict=True) if m & bit]
+            found = self._square[square] = Square(pool, True)
+        return found
+
+    def _merged(self, groups: list[list[Candidate]]) -> list[Candidate]:
+        """The candidates of several squares' groups, each once, in the turn's order."""
+        if len(groups) == 1:
+            return groups[0]
+        seen = {id(c): c for group in groups for c in group}
+        rank = self._rank
+        return sorted(seen.values(), key=lambda c: rank[id(c)])
+
+    def _squares(self, occupancy: int, touched: int) -> list[Square]:
+        """Squares whose candidates include all those the board may show or be on its way to: a board that has
+        changed a square is only ever a move that changes it (the square with the fewest candidates is taken); a
+        board back at the start only a move that touches one of the squares the hands touched (all are taken)."""
+        changed = occupancy ^ self.start
+        if not changed:
+            out = []
+            while touched:
+                low = touched & -touched
+                out.append(self._around(low.bit_length() - 1))
+                touched ^= low
+            return out
+        best: Square | None = None
+        for _ in range(8):
+            low = changed & -changed
+            known = self._square.get(low.bit_length() - 1)
+            if known is not None and (best is None or len(known.pool) < len(best.pool)):
+                best = known
+            changed ^= low
+            if not changed:
+                break
+        if best is not None:
+            return [best]
+        lifted = self.start & ~occupancy
+        first = lifted if lifted else occupancy & ~self.start
+        return [self._around((first & -first).bit_length() - 1)]
+
+    def prepare(self) -> bool:
+        """Build one slice of what is not built yet while the loop has nothing else to do: the deferred moves'
+        candidates, each square's, then what the lights show for each piece lifted alone. False once all is."""
+        reach = self._reach
+        done = self._prepared
+        if done < len(reach):
+            made = self._made
+            for i in range(done, min(done + SLICE, len(reach))):
+                if reach[i]:
+                    made(i)
+            self._prepared = min(done + SLICE, len(reach))
+            if self._prepared == len(reach):
+                self.candidates  # noqa: B018 (all made: the list in the turn's order)
+            return True
+        step = done - len(reach)
+        if step < SQUARES:
+            for sq in range(step, min(step + SQUARES_PER_SLICE, SQUARES)):
+                self._exact(sq)
+            self._prepared = len(reach) + min(step + SQUARES_PER_SLICE, SQUARES)
+            return True
+        step -= SQUARES
+        pieces = [sq for sq in range(SQUARES) if self.start >> sq & 1]
+        if step >= len(pieces):
+            return False
+        for sq in pieces[step : step + LIFTS_PER_SLICE]:
+            self.on_the_way(self.start & ~(1 << sq))
+            self.lights(self.start & ~(1 << sq), 1 << sq)
+        self._prepared += LIFTS_PER_SLICE
+        return True
+
+    # ---- what the state machine asks -----------------------------------------------------------------------
+    def consistent(self, occupancy: int, touched: int) -> list[Candidate]:
+        """The candidates the board shows, with every square they must touch touched: the decision, the decision
+        and its chores, or (when no legal move fits) the decision with part of its chores done."""
+        squares = self._squares(occupancy, touched)
+        if not squares:
+            return []
+        out = self._merged([sq.by_decision.get(occupancy, []) for sq in squares])
+        out = [c for c in out if not (c.must_touch & ~touched)]
+        final = self._merged([sq.by_final.get(occupancy, []) for sq in squares])
+        out += [c for c in final if not (c.final_touch & ~touched)]
+        # Hands in another order: the decision with part of its chores done (a victim taken off first). Looked for
+        # even when another move's decision fits exactly: a Polis dog stepping from a8 to b7 with the chariot on c6
+        # lifted and put back looks just like the chariot stepping to b7 with the dog's hop onto c6 done first.
+        seen = {id(c) for c in out}
+        chored = self._merged([sq.chored for sq in squares])
+        out += [c for c in chored if id(c) not in seen and c.partly_done(occupancy, touched)]
+        return out
 
     def extendable(self, c: Candidate) -> bool:
         """Could the board still turn into another move of the same piece (a slide not yet finished)?"""
-        # Counted on first need: only a handful of moves are ever matched in a turn, out of thousands indexed.
+        # Counted on first need: only a handful of moves are ever matched in a turn, out of thousands.
         key = c.decision_lifts
-        count = self.reach.get(key)
-        if count is None:
-            count = len({(o.decision_occ, o.must_touch) for o in self._same_piece.get(key, ())})
-            self.reach[key] = count
-        return count > 1
+        found = self._same_piece.get(key)
+        if found is None:
+            found = False
+            pool = self._squares(self.start ^ key, 0)[0].pool if key else self.candidates
+            first: tuple[int, int] | None = None
+            for o in pool:
+                if o.decision_lifts == key and o.near_miss is None:
+                    ends = (o.decision_occ, o.must_touch)
+                    if first is None:
+                        first = ends
+                    elif ends != first:  # two ways to end: enough to know
+                        found = True
+                        break
+            self._same_piece[key] = found
+        return found
 
     def on_the_way(self, occupancy: int) -> list[Candidate]:
-        """Candidates the board could still become, narrowed through the square index."""
+        """Candidates the board could still become (in no particular order)."""
+        found = self._ways.get(occupancy)
+        if found is None:
+            # Back at the start, every move could still come of the board.
+            if occupancy == self.start:
+                found = self.candidates
+            else:
+                found = self._ways_in(self._squares(occupancy, 0)[0], occupancy)
+            self._ways[occupancy] = found
+        return found
+
+    def _ways_in(self, square: Square, occupancy: int) -> list[Candidate]:
+        """The candidates of `square` on their way to `occupancy`: those lifting every square lifted so far (taken
+        by their whole lift, which many share: a Djambi kill's corpse squares) and filling every square filled."""
         lifted = self.start & ~occupancy
         added = occupancy & ~self.start
-        # A board that has lost (or gained) a square's piece can only be on the way to moves that lift (fill) it.
-        if lifted:
-            pool: Iterable[Candidate] = self.by_lift.get((lifted & -lifted).bit_length() - 1, ())
-        elif added:
-            pool = self.by_fill.get((added & -added).bit_length() - 1, ())
-        else:
-            pool = self.candidates
-        return [c for c in pool if c.on_the_way(self.start, occupancy)]
+        out: list[Candidate] = []
+        for lifts, group in square.by_lifts.items():
+            if lifted & ~lifts:
+                continue
+            out += [c for c in group if not added & ~c.fills] if added else group
+        return out
+
+    def lights(self, occupancy: int, touched: int) -> tuple[int, int]:
+        """Destinations and capture targets of the pieces in the air (groups.lights), kept for the turn."""
+        key = (occupancy, touched)
+        found = self._lights.get(key)
+        if found is None:
+            if occupancy == self.start:
+                found = lights(self.start, occupancy, touched, None, self.candidates)
+            else:
+                found = lights(self.start, occupancy, touched, self._narrowest(occupancy, touched), [])
+            self._lights[key] = found
+        return found
+
+    def _narrowest(self, occupancy: int, touched: int) -> Square:
+        """The square with the fewest candidates among those every move on its way to `occupancy` that explains
+        `touched` must involve: a changed square, or a touched one not merely passed over (whose list holds the
+        moves that only tap it as a chore too)."""
+        best = self._squares(occupancy, 0)[0]
+        kept = touched & (self.start | occupancy)
+        for _ in range(4):
+            if not kept:
+                break
+            low = kept & -kept
+            known = self._square.get(low.bit_length() - 1)
+            if known is not None and known.exact and len(known.pool) < len(best.pool):
+                best = known
+            kept ^= low
+        return best
 
 
 def build_index(
@@ -212,11 +316,13 @@ def build_index(
     the squares the moves since each of them involve (taking them back touches only those).
     """
     start = state.occupancy()
+    outlines = state.outlines(moves)
     candidates: list[Candidate] = []
-    for m in moves:
-        effect = state.effect(m)
-        if effect.decision or effect.decision_touch:
-            candidates.append(make_candidate(start, m, effect))
+    if outlines is None:
+        for m in moves:
+            effect = state.effect(m)
+            if effect.decision or effect.decision_touch:
+                candidates.append(make_candidate(start, m, effect))
     if with_near_misses:
         for nm in state.near_misses():
             if nm.effect.decision or nm.effect.decision_touch:
@@ -228,4 +334,7 @@ def build_index(
         if occ != start and occ not in past:
             past[occ] = plies
             touches[occ] = (undo[plies - 1] if plies <= len(undo) else ~0) | (occ ^ start)
-    return TurnIndex(start=start, candidates=candidates, earlier=past, undo=touches)
+    index = TurnIndex(start, candidates, past, touches)
+    if outlines is not None:
+        index._defer(state, moves, outlines)
+    return index

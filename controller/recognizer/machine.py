@@ -198,6 +198,10 @@ class Recognizer:
     def deadline(self) -> float | None:
         return self._deadline
 
+    def prepare(self) -> bool:
+        """Build a slice more of the turn index while nothing else is to be done: False once there is none."""
+        return self.mode in (Mode.TURN, Mode.PROMPT) and self.index is not None and self.index.prepare()
+
     # ---- evaluation -------------------------------------------------------------------------------------------
     def _recognized(self, c: Candidate) -> Recognized:
         # The taps the committed move needed (a victim turned over before its killer moved) are its touches now;

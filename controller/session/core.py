@@ -173,6 +173,11 @@ class Session(TurnFlow):
         if not self._pauses:
             self._handle(self._recognizer.tick(t), t)
 
+    def prepare(self) -> bool:
+        """A slice of work nothing waits for yet (the rest of the turn index), for the loop to do while it is idle;
+        False when there is none."""
+        return self._recognizer.prepare()
+
     def deadline(self) -> float | None:
         # A paused game does not feed the recognizer its timers: asking for them would spin the loop.
         recognizer = None if self._pauses else self._recognizer.deadline()

@@ -247,6 +247,7 @@ class Controller:
 
     async def _main_loop(self) -> None:
         while True:
+            await self._idle()
             try:
                 deadline = self._session.deadline()
             except Exception as exc:
@@ -265,6 +266,17 @@ class Controller:
                 self._ask_thinker()
             except Exception as exc:
                 self._fault("asking the computer player", exc)
+
+    async def _idle(self) -> None:
+        """While nothing is waiting: the work nothing needs yet (the rest of the turn index), one short slice at a
+        time, each followed by whatever came in meanwhile."""
+        try:
+            while self._inbox.empty():
+                if not self._session.prepare():
+                    return
+                await asyncio.sleep(0)  # let the board's readers and the page put in what they have
+        except Exception as exc:
+            self._fault("preparing the turn", exc)
 
     def _ask_thinker(self) -> None:
         """Send the computer seats' questions to the worker (cancelling what it thinks about first, if asked)."""

@@ -104,25 +104,38 @@ def _pause(quick: bool) -> dict[str, Figure]:
 
 
 def _index_and_event(quick: bool) -> dict[str, Figure]:
+    from controller import heap
     from tests.bench import widest
 
+    heap.settled()  # as `agora play` has the heap once it is up: what start-up built frozen
     worst_start: tuple[float, str] = (0.0, "")
     events: list[float] = []
+    cold: list[float] = []
     details = []
     for game in widest.GAMES:
         for pos in widest.widest(game, games=3 if quick else 30):
             start = widest.turn_start(pos.state, repeats=1 if quick else 5)
             sequential = isinstance(pos.state.to_move, int)
             seen = widest.sensor_events(pos.state, moves=5 if quick else 60) if sequential else []
+            early = widest.sensor_events(pos.state, moves=5 if quick else 20, warm=False) if sequential else []
+            slices = widest.idle_slices(pos.state) if sequential else []
             events.extend(seen)
+            cold.extend(early)
             label = f"{game}, {pos.label} ({pos.moves} moves)"
             worst_start = max(worst_start, (start, label))
             p99 = widest.percentile(seen, 0.99) * 1e3 if seen else 0.0
-            details.append(f"  {label:58} turn start {start * 1e3:6.2f} ms, event p99 {p99:6.3f} ms")
+            details.append(
+                f"  {label:58} turn start {start * 1e3:6.2f} ms, event p99 {p99:6.3f} ms, "
+                f"idle slices {len(slices)} (longest {max(slices, default=0.0) * 1e3:.2f} ms)"
+            )
     p99, p50 = widest.percentile(events, 0.99), widest.percentile(events, 0.5)
+    note = (
+        f"{len(events)} events of every game, the loop having built the turn's index while the player thought; "
+        f"p50 {p50 * 1e3:.3f} ms; hands faster than that: p99 {widest.percentile(cold, 0.99) * 1e3:.2f} ms"
+    )
     return {
         "index": Figure(worst_start[0] * 1e3, worst_start[1], details),
-        "event": Figure(p99 * 1e3, f"{len(events)} events of every game; p50 {p50 * 1e3:.3f} ms"),
+        "event": Figure(p99 * 1e3, note),
     }
 
 

@@ -48,7 +48,7 @@ def _list_moves(states: list[PolisState]) -> int:
 
 def _index_turns(states: list[PolisState]) -> int:
     """The recognizer's turn-start index (every legal move and near miss) of each position."""
-    return sum(len(build_index(state, state.legal_moves()).by_decision) for state in states)
+    return sum(len(build_index(state, state.legal_moves()).candidates) for state in states)
 
 
 def test_bench_legal_move_listing(benchmark: Any) -> None:

@@ -10,7 +10,10 @@ Both figures are measured on the real code paths, in CPU time of this thread:
 - `turn_start`: `Session.start` on a fresh copy of the position (nothing cached): the session's turn flow, the
   recognizer's `build_index` of every legal move and near miss, `begin_turn`;
 - `sensor_events`: for moves of the position, each change of occupancy their decision makes, as the controller's
-  loop handles it (`on_board`, `tick`, the events drained) plus the LED frame drawn from the new scene.
+  loop handles it (`on_board`, `tick`, the events drained) plus the LED frame drawn from the new scene; the loop
+  first builds the rest of the turn's index while it is idle, as it does while the player thinks (`warm=False`:
+  hands that start before it could);
+- `idle_slices`: each slice of that building, a pause of the loop of its own.
 """
 
 from __future__ import annotations
@@ -122,8 +125,9 @@ def _changes(state: State, rnd: random.Random, moves: int) -> Iterator[list[int]
         yield seen
 
 
-def sensor_events(state: State, moves: int = 60, seed: int = 1) -> list[float]:
-    """CPU seconds per sensor event from the controller's loop to the LED frame (see the module's docstring)."""
+def sensor_events(state: State, moves: int = 60, seed: int = 1, warm: bool = True) -> list[float]:
+    """CPU seconds per sensor event from the controller's loop to the LED frame (see the module's docstring);
+    `warm=False`: the hands start before the loop has had a moment to build the rest of the turn's index."""
     rnd = random.Random(seed)
     out: list[float] = []
     copy = fresh(state)
@@ -132,6 +136,9 @@ def sensor_events(state: State, moves: int = 60, seed: int = 1) -> list[float]:
         session = _session(fresh(state))
         session.start(start, 0.0)
         session.drain()
+        if warm:
+            while session.prepare():  # what the loop does while the player thinks (Controller._idle)
+                pass
         clock = VirtualClock()
         # The controller only draws the scene here; the events go to the session as its loop hands them over.
         controller = Controller(session, SimBoard(clock, initial=start), clock, frame_rate=None)
@@ -145,6 +152,20 @@ def sensor_events(state: State, moves: int = 60, seed: int = 1) -> list[float]:
             render(controller.scene(), t)
             out.append(time.thread_time() - started)
     return out
+
+
+def idle_slices(state: State) -> list[float]:
+    """CPU seconds of each slice of the turn's index the loop builds while it is idle (Controller._idle), after a
+    turn's start in `state`: each is a pause of the loop."""
+    session = _session(fresh(state))
+    session.start(state.occupancy(), 0.0)
+    out = []
+    while True:
+        started = time.thread_time()
+        more = session.prepare()
+        out.append(time.thread_time() - started)
+        if not more:
+            return out
 
 
 def percentile(values: list[float], p: float) -> float:

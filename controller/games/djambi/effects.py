@@ -10,10 +10,15 @@ are Chiefs that die walled in: turned over in place (`chore_touch`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from controller.games.djambi.apply import BoardMove
 from controller.games.djambi.board import ASSASSIN, CORPSE, DIPLOMAT, MAZE, PIECE_OF, SQUARES
-from controller.games.djambi.moves import Act, Report
+from controller.games.djambi.moves import Act, Go, Report
+from controller.games.moves import Move
 from controller.games.physical import Effect, Step
+
+_MAZE = 1 << MAZE
 
 _STEPS: dict[int, Step] = {}
 _STEP_CACHE_LIMIT = 200_000
@@ -65,3 +70,33 @@ def effect(board: bytes, move: BoardMove, walled: tuple[int, ...] | list[int], a
             return Effect(decision, (), _NONE, chores | victims)
         return Effect(decision, (), victims, chores)
     return Effect(decision, (), _NONE, chores)
+
+
+def outlines(moves: Sequence[Move]) -> list[tuple[int, int]]:
+    """Each move's decision sources and the squares its steps and taps may involve (State.outlines), read from the
+    move alone as `effect` would build it: thousands per turn start, so no effect is built."""
+    out: list[tuple[int, int]] = []
+    add = out.append
+    for m in moves:
+        if isinstance(m, Act):  # a kill with its corpse's square first: most of a wide turn's moves
+            both = 1 << m.src | 1 << m.dst
+            if m.exit is None:
+                add((both, both | 1 << m.place))
+                continue
+            reach = both | 1 << m.place | _MAZE | 1 << m.exit
+            if m.master:
+                add((1 << m.src | _MAZE | 1 << m.exit, reach))
+            elif m.exit == m.src:
+                add((_MAZE, reach))  # out of the Maze back home: only the load is carried
+            else:
+                add((1 << m.src | _MAZE, reach))
+        elif isinstance(m, Go):
+            add((1 << m.src, 1 << m.src | 1 << m.dst))
+        elif isinstance(m, Report):
+            reach = 1 << m.src | 1 << m.dst
+            for v in m.victims:
+                reach |= 1 << v
+            add((1 << m.src, reach))
+        else:
+            add((0, 0))  # passing, resigning, draws: said on the page
+    return out

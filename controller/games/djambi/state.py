@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -21,7 +21,7 @@ from controller.games.djambi.board import (
     PARTY_OF,
     PIECE_OF,
 )
-from controller.games.djambi.effects import effect
+from controller.games.djambi.effects import effect, outlines
 from controller.games.djambi.fate import inherit, settle, sleeping
 from controller.games.djambi.generate import board_moves
 from controller.games.djambi.moves import Act, AnswerDraw, Go, OfferDraw, Pass, Report, Resign
@@ -241,6 +241,9 @@ class DjambiState(State):
         if isinstance(move, Resign):
             return self._resign_effect()
         return NO_EFFECT
+
+    def outlines(self, moves: Sequence[Move]) -> list[tuple[int, int]] | None:
+        return outlines(moves)
 
     def _resign_effect(self) -> Effect:
         """Resigning is said on the page, not made on the board (lifting one's Chief and putting it back must never
