@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import ipaddress
 import re
-import secrets
 import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -35,6 +34,8 @@ def is_loopback(host: str) -> bool:
 
 def new_pin() -> str:
     """A fresh admin PIN."""
+    import secrets  # only a board that serves the network has a PIN
+
     return f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 import tomllib
 from collections.abc import Mapping
@@ -297,5 +296,7 @@ class _Checker:
 
 
 def _hint(word: str, known: Mapping[str, object]) -> str:
+    import difflib  # only a misspelt pin map needs it
+
     close = difflib.get_close_matches(word, list(known), n=1)
     return f" (did you mean `{close[0]}`?)" if close else f" (known: {', '.join(known)})"

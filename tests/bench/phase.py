@@ -4,7 +4,10 @@ phases (random positions and random games of both sizes, `tests.differential.com
 Agora: every seat's order texts read by the game (`Game.parse`, as the phones' texts are) and handed in
 (`State.submit`), the last submission resolving the phase. The reference: `set_orders` with its own order texts
 for every power and `process()` (and its retreat phase). CPU time of this thread, garbage collection included,
-each side the best of `rounds` runs over fresh states.
+each side the best of `rounds` runs over fresh states. The two sides take turns, round by round, so a machine whose
+load changes while it measures slows both alike; before each run what is already built is frozen out of the
+collector's reach (`gc.freeze`, as a board does once it has started), so a run pays for collecting what it makes
+itself, not for traversing the other side's library.
 
 `python -m tests.bench.phase` prints both and the ratio.
 """
@@ -42,7 +45,7 @@ class PhaseSpeed:
 
 def _ours(count: int) -> float:
     work = [(replace(state), {s: [str(o) for o in os] for s, os in orders.items()}) for state, orders in phases(count)]
-    gc.collect()
+    _settle()
     started = time.thread_time()
     for state, texts in work:
         for seat in sorted(state.participants()):
@@ -61,7 +64,7 @@ def _reference(count: int) -> float:
             ref.powers[seat]: [t for t in (ref_order(o) for o in os) if t is not None] for seat, os in orders.items()
         }
         work.append((ref.game, texts))
-    gc.collect()
+    _settle()
     started = time.thread_time()
     for game, texts in work:
         for power, power_orders in texts.items():
@@ -72,10 +75,20 @@ def _reference(count: int) -> float:
     return time.thread_time() - started
 
 
-def measure(count: int = 200, rounds: int = 3) -> PhaseSpeed:
-    ours = min(_ours(count) for _ in range(rounds))
-    reference = min(_reference(count) for _ in range(rounds))
-    return PhaseSpeed(count, ours / count, reference / count)
+def _settle() -> None:
+    gc.collect()
+    gc.freeze()
+
+
+def measure(count: int = 200, rounds: int = 5) -> PhaseSpeed:
+    ours, reference = [], []
+    try:
+        for _ in range(rounds):
+            ours.append(_ours(count))
+            reference.append(_reference(count))
+    finally:
+        gc.unfreeze()
+    return PhaseSpeed(count, min(ours) / count, min(reference) / count)
 
 
 def main() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 
@@ -583,3 +583,25 @@ def test_the_season_is_a_member_in_the_state_and_its_text_in_the_json(season: Se
     assert GAME.from_json(data).season is season
     with pytest.raises(StateFormatError, match="season"):
         GAME.from_json({**data, "season": season.value.upper()})
+
+
+def test_the_states_a_phase_makes_are_the_states_the_constructor_makes() -> None:
+    """Submissions and resolutions build their states directly (controller.games.chesspolitik.state._made): every
+    field the dataclass has, equal and hashing alike, with the same derived data, through random games."""
+    rng = random.Random(3)
+    for seats in (2, 4):
+        state = GAME.new(seats, seed=1)
+        for _ in range(12):
+            if state.to_move is None:
+                break
+            for seat in sorted(state.participants()):
+                state = state.submit(seat, random_orders(state, seat, rng))
+                assert isinstance(state, ChesspolitikState)
+                made = ChesspolitikState(*(getattr(state, f.name) for f in fields(state)))
+                assert set(vars(state)) - {"_derived"} == {f.name for f in fields(state)}
+                assert made == state and hash(made) == hash(state) and made.to_json() == state.to_json()
+                assert (made.unit_map(), made.owner_map(), made.participants()) == (
+                    state.unit_map(),
+                    state.owner_map(),
+                    state.participants(),
+                )

@@ -95,20 +95,24 @@ def check_unit_order(state: Position, seat: int, order: UnitOrder) -> None:
 
 def _is_legal(board: Board, units: Mapping[int, tuple[str, int]], seat: int, order: UnitOrder) -> bool:
     """The quick test every submitted order goes through; `check_unit_order` explains a failure."""
-    if units.get(order.square) != (order.kind, seat):
+    square = order.square
+    if units.get(square) != (order.kind, seat):
         return False
-    reach = board.king[order.square] if order.kind == KING else board.knight[order.square]
-    if isinstance(order, Hold):
+    if type(order) is Hold:
         return True
-    if isinstance(order, MoveTo):
+    reach = board.king[square] if order.kind == KING else board.knight[square]
+    if type(order) is MoveTo:
         return order.dst in reach
-    target = units.get(order.target)
+    assert type(order) is SupportHold or type(order) is SupportMove
+    target_square = order.target
+    target = units.get(target_square)
     if target is None or target[0] != order.target_kind:
         return False
-    if isinstance(order, SupportHold):
-        return order.target in reach
-    into = board.king[order.target] if target[0] == KING else board.knight[order.target]
-    return order.target != order.square and order.dst in reach and order.dst in into
+    if type(order) is SupportMove:
+        into = board.king[target_square] if target[0] == KING else board.knight[target_square]
+        dst = order.dst
+        return target_square != square and dst in reach and dst in into
+    return target_square in reach
 
 
 def check_movement(state: Position, seat: int, orders: Sequence[Move]) -> None:
@@ -133,9 +137,10 @@ def check_movement(state: Position, seat: int, orders: Sequence[Move]) -> None:
         if not _is_legal(board, units, seat, order):
             check_unit_order(state, seat, order)
             raise AssertionError(f"{order} failed the quick test but passed the full check")  # pragma: no cover
-        if order.square in ordered:
-            raise _refuse(f"{_unit(order.kind, order.square)} has two orders", order.square)
-        ordered.add(order.square)
+        square = order.square
+        if square in ordered:
+            raise _refuse(f"{_unit(order.kind, square)} has two orders", square)
+        ordered.add(square)
 
 
 _UNIT_TYPES = frozenset(UNIT_ORDERS)

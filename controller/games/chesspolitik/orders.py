@@ -38,12 +38,6 @@ _SUPPORT = {"s", "support", "supports"}
 _BUILD = {"build", "b"}
 _DISBAND = {"disband", "remove", "d"}
 _SQUARE = re.compile(r"^[a-z][1-9]$")
-# The canonical notation (what `str` writes and the phones send), read in one match; anything else, and any square
-# off the board, goes to the lenient reader, which also words the errors.
-_SQ = r"([a-z][1-9])"
-_CANONICAL = re.compile(
-    rf"([KN]) {_SQ} (?:(H)|- {_SQ}|S ([KN]) {_SQ}(?: - {_SQ})?)|(Build|Disband) ([KN]) {_SQ}|(Waive)|(Draw)"
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,49 +265,46 @@ class _Reader:
 
 def parse_order(text: str, board: Board, units: Mapping[int, tuple[str, int]] | None = None) -> Move:
     """One order from its text; `units` (square -> (kind, seat)) fills in a unit kind that was left out."""
-    found = _CANONICAL.fullmatch(text)
-    if found is not None:
-        order = _canonical(found.groups(), board.size)
-        if order is not None:
-            return order
-    return _Reader(text, board, units).order()
+    order = _canonical(text, _NAMED[board.size])
+    return order if order is not None else _Reader(text, board, units).order()
 
 
 # Square names -> indices, per board size (a name off that board is missing).
 _NAMED = {
     size: {f"{chr(97 + f)}{r + 1}": index(f, r) for f in range(size) for r in range(size)} for size in range(1, 10)
 }
+_CANONICAL_KINDS = frozenset((KING, KNIGHT))
 
 
-def _at(square: str | None, size: int) -> int:
-    """The index of a matched square, or -1 when it is off a board of `size` (or was not matched)."""
-    return -1 if square is None else _NAMED[size].get(square, -1)
-
-
-def _canonical(g: tuple[str | None, ...], size: int) -> Move | None:
-    """The order of a canonical match, or None for the lenient reader (a square off the board: it says so)."""
-    kind, square, hold, dst, target_kind, target, support_dst, adjust, adjust_kind, adjust_square, waive, draw = g
-    if waive is not None:
-        return Waive()
-    if draw is not None:
-        return DrawVote()
-    if adjust is not None:
-        at = _at(adjust_square, size)
-        if at < 0 or adjust_kind is None:
+def _canonical(text: str, named: Mapping[str, int]) -> Move | None:
+    """The order of a text in the canonical notation (what `str` writes and the phones send: a unit kind, squares
+    and verbs between single spaces), read by its words' places alone; None for anything else, a square off the
+    board (`named`: its squares) included: the lenient reader reads those and words the errors. Orders are read by
+    the thousand in a phase of many players, and this is several times quicker than one regular expression."""
+    t = text.split(" ")
+    n = len(t)
+    if n == 1:
+        return Waive() if text == "Waive" else DrawVote() if text == "Draw" else None
+    if n == 3 and (t[0] == "Build" or t[0] == "Disband"):
+        at = named.get(t[2])
+        if at is None or t[1] not in _CANONICAL_KINDS:
             return None
-        return Build(adjust_kind, at) if adjust == "Build" else Disband(adjust_kind, at)
-    at = _at(square, size)
-    if at < 0 or kind is None:
+        return Build(t[1], at) if t[0] == "Build" else Disband(t[1], at)
+    kind = t[0]
+    at = named.get(t[1])
+    if at is None or kind not in _CANONICAL_KINDS:
         return None
-    if hold is not None:
-        return Hold(kind, at)
-    if dst is not None:
-        to = _at(dst, size)
-        return None if to < 0 else MoveTo(kind, at, to)
-    supported = _at(target, size)
-    if supported < 0 or target_kind is None:
+    if n == 3:
+        return Hold(kind, at) if t[2] == "H" else None
+    if n == 4:
+        to = named.get(t[3]) if t[2] == "-" else None
+        return None if to is None else MoveTo(kind, at, to)
+    if (n != 5 and n != 7) or t[2] != "S" or t[3] not in _CANONICAL_KINDS:
         return None
-    if support_dst is None:
-        return SupportHold(kind, at, target_kind, supported)
-    to = _at(support_dst, size)
-    return None if to < 0 else SupportMove(kind, at, target_kind, supported, to)
+    target = named.get(t[4])
+    if target is None:
+        return None
+    if n == 5:
+        return SupportHold(kind, at, t[3], target)
+    to = named.get(t[6]) if t[5] == "-" else None
+    return None if to is None else SupportMove(kind, at, t[3], target, to)

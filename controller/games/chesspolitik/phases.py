@@ -13,7 +13,7 @@ from functools import cache
 from operator import itemgetter
 from typing import Protocol
 
-from controller.games.chesspolitik.adjudicator import Resolution, adjudicate
+from controller.games.chesspolitik.adjudicator import adjudicate
 from controller.games.chesspolitik.adjustments import (
     adjustment,
     adjustments,
@@ -96,6 +96,14 @@ class Resolved:
     derived: Derived | None = None
 
 
+MOVED, BOUNCED, HELD, VOID, CUT, SUPPORTED = (
+    Result.MOVED,
+    Result.BOUNCED,
+    Result.HELD,
+    Result.VOID,
+    Result.CUT,
+    Result.SUPPORTED,
+)
 # Orders and pieces are values: sharing one instance per value saves building them again in every phase.
 _hold = cache(Hold)
 _piece = cache(Piece)
@@ -111,21 +119,34 @@ def resolve_movement(state: Position, pending: Pending) -> Resolved:
     if state.draw_votes and set(voters) == set(state.participants()):
         return _drawn_by_agreement(state, voters)
     res = adjudicate({sq: seat for sq, _, seat in state.units}, given)
-    moved, dislodged = res.moved, res.dislodged
+    moved, dislodged, void, cut = res.moved, res.dislodged, res.void, res.cut
     results: list[OrderResult] = []
     steps: list[Step] = []
     units: list[UnitRow] = []
+    # The loop runs once per unit of every phase: what became of each order is worked out inline (moved or bounced,
+    # held, a support void, cut or given), and the results are built as the tuples they are (a named tuple's own
+    # constructor is a Python function).
+    new = tuple.__new__
     for sq, kind, seat in state.units:
         unit_order = given.get(sq)
+        by = dislodged.get(sq)
         if unit_order is None:
-            results.append(OrderResult(seat, _hold(kind, sq), Result.HELD, dislodged.get(sq), True))
+            results.append(new(OrderResult, (seat, _hold(kind, sq), HELD, by, True)))
         else:
-            results.append(OrderResult(seat, unit_order, _result(unit_order, res), dislodged.get(sq), False))
-        if sq in dislodged:
+            what = type(unit_order)
+            if what is MoveTo:
+                result = MOVED if sq in moved else BOUNCED
+            elif what is Hold:
+                result = HELD
+            else:
+                result = VOID if sq in void else CUT if sq in cut else SUPPORTED
+            results.append(new(OrderResult, (seat, unit_order, result, by, False)))
+        if by is not None:
             steps.append(Step(_piece(kind, seat), sq, None))
         elif sq in moved:
-            steps.append(Step(_piece(kind, seat), sq, moved[sq]))
-            units.append((moved[sq], kind, seat))
+            to = moved[sq]
+            steps.append(Step(_piece(kind, seat), sq, to))
+            units.append((to, kind, seat))
         else:
             units.append((sq, kind, seat))
     results.sort(key=itemgetter(0))  # by power; a stable sort keeps each power's units in square order
@@ -156,16 +177,6 @@ def _drawn_by_agreement(state: Position, voters: tuple[int, ...]) -> Resolved:
     ended = Outcome((), f"Drawn by agreement of {names} in {state.phase}", scores, termination=Termination.AGREEMENT)
     report = PhaseReport(state.phase, (), voters)
     return Resolved(state.year, state.season, state.units, state.owners, report, ended)
-
-
-def _result(order: UnitOrder, res: Resolution) -> Result:
-    """What became of a unit's order: moved or bounced, held, or a support void, cut or given."""
-    sq = order.square
-    if isinstance(order, MoveTo):
-        return Result.MOVED if sq in res.moved else Result.BOUNCED
-    if isinstance(order, Hold):
-        return Result.HELD
-    return Result.VOID if sq in res.void else Result.CUT if sq in res.cut else Result.SUPPORTED
 
 
 def _after_fall(

@@ -176,9 +176,8 @@ class ChesspolitikState(State):
         return self._resolve(dict(pending))[0]
 
     def _pending(self, pending: tuple[tuple[int, tuple[Move, ...]], ...]) -> ChesspolitikState:
-        """This position with other orders handed in: built directly (dataclasses.replace is slow) and sharing the
-        derived data, which orders do not change."""
-        nxt = ChesspolitikState(
+        """This position with other orders handed in, sharing the derived data, which orders do not change."""
+        return _made(
             self.nseats,
             self.year,
             self.season,
@@ -191,7 +190,6 @@ class ChesspolitikState(State):
             self.draw_votes,
             self._derived,
         )
-        return nxt
 
     def effect(self, move: Move) -> Effect:
         orders = self._checked(move)
@@ -229,7 +227,7 @@ class ChesspolitikState(State):
             known = _Derived(
                 self.board, done.units, done.owners, done.season, done.ended, (d.units, d.owners, d.participants)
             )
-        nxt = ChesspolitikState(
+        nxt = _made(
             self.nseats,
             done.year,
             done.season,
@@ -318,6 +316,40 @@ class _Derived:
             and ended is state.ended
             and board is state.board
         )
+
+
+def _made(
+    nseats: int,
+    year: int,
+    season: Season,
+    units: tuple[UnitRow, ...],
+    owners: tuple[tuple[int, int], ...],
+    pending: tuple[tuple[int, tuple[Move, ...]], ...],
+    report: PhaseReport | None,
+    ended: Outcome | None,
+    last_year: int,
+    draw_votes: bool,
+    known: _Derived | None,
+) -> ChesspolitikState:
+    """`ChesspolitikState(...)` with these fields, as its constructor makes it, for the states a phase makes from
+    states (every submission, every resolution): the fields written into the instance's dict at once, where the
+    frozen dataclass's constructor sets them one by one through `object.__setattr__`, which took a sixth of a
+    phase. The derived data is taken on the constructor's terms: only when it was made from these very fields."""
+    state: ChesspolitikState = object.__new__(ChesspolitikState)
+    fields = state.__dict__
+    fields["nseats"] = nseats
+    fields["year"] = year
+    fields["season"] = season
+    fields["units"] = units
+    fields["owners"] = owners
+    fields["pending"] = pending
+    fields["report"] = report
+    fields["ended"] = ended
+    fields["last_year"] = last_year
+    fields["draw_votes"] = draw_votes
+    if known is not None and known.made_from(state):
+        fields["_derived"] = known
+    return state
 
 
 POWER_NAMES = {n: tuple(p.name for p in board.powers) for n, board in BOARDS.items()}
