@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from controller.ai.budget import Level
 from controller.ai.knowledge import Knowledge
 from controller.games import Move, State
 from controller.games.djambi.board import CHIEF, KIND_OF, MAZE, PARTY_OF
@@ -18,6 +19,7 @@ OUT = -12.0  # a player left with no party
 
 
 class DjambiKnowledge(Knowledge):
+    playouts = {Level.EASY: 8, Level.NORMAL: 60, Level.HARD: 200}
     scale = 3.0
     width = 20
 

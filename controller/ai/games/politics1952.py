@@ -7,6 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from controller.ai.budget import Level
 from controller.ai.knowledge import Knowledge
 from controller.games import Game, State
 from controller.games.politics1952.data import CARDS
@@ -20,6 +21,7 @@ _SHARED = ("game", "seats", "phase", "turn", "active", "dice", "left", "card_pla
 
 
 class PoliticsKnowledge(Knowledge):
+    playouts = {Level.EASY: 40, Level.NORMAL: 280, Level.HARD: 700}
     scale = 40.0
     rollout_depth = 0
 

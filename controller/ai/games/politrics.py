@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from controller.ai.budget import Level
 from controller.ai.knowledge import Knowledge
 from controller.games import Move, State
 from controller.games.politrics.figures import CODE, PRESIDENT
@@ -26,6 +27,7 @@ INNER = tuple(_inner(sq) for sq in range(SIZE * SIZE))
 
 
 class PolitricsKnowledge(Knowledge):
+    playouts = {Level.EASY: 30, Level.NORMAL: 140, Level.HARD: 420}
     scale = 3.0
     width = 16
     rollout_depth = 0
