@@ -25,6 +25,7 @@ from controller.games import CHANCE, SIMULTANEOUS, Game, Move, Orders, State
 
 Values = tuple[float, ...]
 EXPLORATION = 0.5  # UCB's constant for values in [0, 1]
+WIDEN = 2  # moves a node weighs at its first visits; then one more each time its visits pass a square
 
 
 @dataclass(slots=True)
@@ -34,6 +35,7 @@ class Arm:
     visits: int = 0
     total: float = 0.0
     available: int = 0
+    prior: float = 0.0  # the value of its first look, which ranks it for progressive widening
 
     def ucb(self, exploration: float) -> float:
         return self.total / self.visits + exploration * math.sqrt(math.log(max(self.available, 1)) / self.visits)
@@ -51,6 +53,7 @@ class Node:
     # walks down the tree without playing (and the game analysing) every move again.
     state: State | None = None
     moves: list[Move] | None = None
+    ranked: list[Move] | None = None  # the arms' moves, best first look first (None: to be sorted again)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +168,7 @@ class Search:
             if self._fixed:
                 node.children[move] = Node(state=after)
             values = self._leaf(after)
-            node.arms[move] = Arm(1, values[seat], 1)
+            node.arms[move] = Arm(1, values[seat], 1, values[seat])
             if best is None or values[seat] > best[seat]:
                 best = values
         return best if best is not None else self._k.evaluate(state)
@@ -180,20 +183,35 @@ class Search:
         return self._k.evaluate(state)
 
     def _select(self, node: Node, state: State, seat: int, moves: list[Move]) -> Move:
-        """UCB among the moves legal in this drawn state; a move never seen before is tried first."""
-        best_move: Move | None = None
-        best = -1.0
+        """UCB among the moves legal in this drawn state, a move never seen before tried first; progressive
+        widening: only the best few by their first look are weighed, more as the node is visited more, so a wide
+        position (hundreds of Djambi moves) is searched deep along its likely lines instead of one ply everywhere."""
+        arms = node.arms
         for move in moves:
-            arm = node.arms.get(move)
-            if arm is None:
+            if move not in arms:
                 _, after = self._descend(node, state, move, move)
                 values = self._leaf(after)
-                node.arms[move] = Arm(1, values[seat], 1)
+                arms[move] = Arm(1, values[seat], 1, values[seat])
+                node.ranked = None
                 return move
+        ranked = node.ranked
+        if ranked is None:
+            ranked = node.ranked = sorted(arms, key=lambda m: -arms[m].prior)
+        available = None if self._fixed or len(moves) == len(arms) else set(moves)
+        width = WIDEN + math.isqrt(node.visits)
+        best_move: Move | None = None
+        best = -1.0
+        for move in ranked:
+            if available is not None and move not in available:
+                continue
+            arm = arms[move]
             arm.available += 1
             score = arm.ucb(EXPLORATION)
             if score > best:
                 best, best_move = score, move
+            width -= 1
+            if not width:
+                break
         assert best_move is not None
         return best_move
 
