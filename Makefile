@@ -121,7 +121,8 @@ remote-games: $(VENV)/.installed-test broker
 	AGORA_REMOTE_PLIES=all $(BIN)/python -m pytest -p no:xdist -q --timeout 3600 tests/remote/test_games.py
 
 # The computer players' strength: every game, hard against random and greedy, each level against the one below
-# (seat-rotated, win rates with 95% intervals; README "Computer players"). Hours at the default size: ARENA_GAMES=N.
+# (seat-rotated, the levels as each game's playouts for them, so the same games for the same seed however loaded
+# the machine is; win rates with 95% intervals; README "Computer players"). Hours at the default size: ARENA_GAMES=N.
 ARENA_GAMES ?= 20
 ARENA_PAIRS ?= mcts:hard,random mcts:hard,greedy mcts:normal,mcts:easy mcts:hard,mcts:normal
 arena: $(VENV)/.installed

@@ -57,8 +57,12 @@ BoardEvent = OccupancyChanged | LinkLost | LinkRestored | SquaresUntrusted
 
 @dataclass(frozen=True, slots=True)
 class ButtonPressed:
+    """A press (reported once it is steady); `held`: the same button kept down long enough for its second meaning,
+    reported as a second event after the press (OK held asks for a hint)."""
+
     t: float
     button: Literal["ok", "back", "menu"]
+    held: bool = False
 
 
 @runtime_checkable

@@ -16,7 +16,8 @@ ButtonName = Literal["ok", "back", "menu"]
 
 
 class GpioButtons:
-    """Buttons to ground with pull-ups; a press counts once it has read pressed for `stable` polls in a row."""
+    """Buttons to ground with pull-ups; a press counts once it has read pressed for `stable` polls in a row, and a
+    button still down `hold` seconds later is reported once more as held."""
 
     def __init__(
         self,
@@ -26,6 +27,7 @@ class GpioButtons:
         clock: Clock,
         poll_hz: float = 50.0,
         stable: int = 2,
+        hold: float = 1.0,
     ) -> None:
         from gpiozero import InputDevice
         from gpiozero.exc import GPIOZeroError
@@ -33,6 +35,7 @@ class GpioButtons:
         self._clock = clock
         self._period = 1.0 / poll_hz
         self._stable = stable
+        self._held = stable + max(1, round(hold * poll_hz))  # polls down before a press also counts as held
         self._devices: list[tuple[ButtonName, Any]] = []
         try:
             for name, pin in pins:
@@ -56,4 +59,6 @@ class GpioButtons:
                 runs[name] = runs[name] + 1 if pressed else 0
                 if runs[name] == self._stable:
                     yield ButtonPressed(self._clock.now(), name)
+                elif runs[name] == self._held:
+                    yield ButtonPressed(self._clock.now(), name, held=True)
             await self._clock.sleep(self._period)

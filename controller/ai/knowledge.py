@@ -9,6 +9,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from controller.ai.budget import Level
 from controller.games import CHANCE, SIMULTANEOUS, Game, Move, Orders, State
 from controller.games.playout import random_orders
 
@@ -41,6 +42,9 @@ class Knowledge:
     rollout_depth = 0  # policy moves played past a new leaf before it is evaluated
     scale = 1.0  # the unit of `scores`: a lead of one unit is worth about e:1 odds
     orders_per_seat = 6  # candidate order sets per seat at a simultaneous node
+    # Playouts per level, about what each level's CPU time allows on the development machine: the arena's levels
+    # (the same moves for the same seed however loaded the machine is).
+    playouts: Mapping[Level, int] = {Level.EASY: 30, Level.NORMAL: 150, Level.HARD: 450}
 
     # ---- values ----------------------------------------------------------------------------------------------
     def scores(self, state: State) -> Sequence[float] | None:

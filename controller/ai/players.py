@@ -24,6 +24,7 @@ class Player:
     kind: str
     budget: Budget | None = None
     label: str = ""
+    level: Level | None = None  # without a budget: the level's playouts for the game (the arena's measure)
 
     def __str__(self) -> str:
         return self.label or self.kind
@@ -40,8 +41,11 @@ class Player:
         knowledge = knowledge_for(game.name)
         rnd = random.Random(seed)
         if self.kind == "mcts":
-            assert self.budget is not None
-            return Search(game, view, seat, knowledge, rnd).run(self.budget.clock(cancelled))
+            budget = self.budget
+            if budget is None:
+                assert self.level is not None
+                budget = Budget(playouts=knowledge.playouts[self.level])
+            return Search(game, view, seat, knowledge, rnd).run(budget.clock(cancelled))
         state = knowledge.determinize(game, view, seat, rnd)
         check_turn(state, seat)
         if self.kind == "random":
@@ -95,8 +99,10 @@ def mcts(budget: Budget, label: str = "mcts") -> Player:
     return Player("mcts", budget, label)
 
 
-def make_player(spec: str) -> Player:
-    """A player from its text: random, greedy, mcts:LEVEL (easy, normal, hard) or mcts:N (N playouts)."""
+def make_player(spec: str, *, by_playouts: bool = False) -> Player:
+    """A player from its text: random, greedy, mcts:LEVEL (easy, normal, hard) or mcts:N (N playouts). A level
+    thinks its CPU time, or with `by_playouts` the game's playouts for that level (the same moves for the same seed
+    however loaded the machine is)."""
     text = spec.strip().lower()
     if text in ("random", "greedy"):
         return Player(text)
@@ -106,6 +112,8 @@ def make_player(spec: str) -> Player:
         if arg.isdigit():
             return mcts(Budget(playouts=int(arg)), f"mcts:{arg}")
         level = Level.parse(arg)
+        if by_playouts:
+            return Player("mcts", None, f"mcts:{level.value}", level)
         return mcts(Budget.of(level), f"mcts:{level.value}")
     raise ValueError(f"a player is random, greedy, mcts:LEVEL or mcts:PLAYOUTS, not {spec!r}")
 

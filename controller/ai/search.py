@@ -25,6 +25,7 @@ from controller.games import CHANCE, SIMULTANEOUS, Game, Move, Orders, State
 
 Values = tuple[float, ...]
 EXPLORATION = 0.5  # UCB's constant for values in [0, 1]
+WIDEN = 2  # moves a node weighs at its first visits; then one more each time its visits pass a square
 
 
 @dataclass(slots=True)
@@ -34,6 +35,7 @@ class Arm:
     visits: int = 0
     total: float = 0.0
     available: int = 0
+    prior: float = 0.0  # the value of its first look, which ranks it for progressive widening
 
     def ucb(self, exploration: float) -> float:
         return self.total / self.visits + exploration * math.sqrt(math.log(max(self.available, 1)) / self.visits)
@@ -47,6 +49,11 @@ class Node:
     arms: dict[Move, Arm] = field(default_factory=dict)
     seat_arms: dict[int, dict[Orders, Arm]] = field(default_factory=dict)
     visits: int = 0
+    # In a game without secrets a node is always the same position: kept, with its candidates, so an iteration
+    # walks down the tree without playing (and the game analysing) every move again.
+    state: State | None = None
+    moves: list[Move] | None = None
+    ranked: list[Move] | None = None  # the arms' moves, best first look first (None: to be sorted again)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,13 +88,20 @@ class Search:
         self._k = knowledge
         self._rnd = rnd
         self._root = Node()
+        self._fixed = not game.info.hidden_information  # every iteration sees the same positions
+        self._chance = game.info.chance
 
     def run(self, done: Callable[[int], bool]) -> Result:
         iterations = 0
         while not done(iterations):
-            state = self._k.determinize(self._game, self._view, self._seat, self._rnd)
-            if not iterations:
-                check_turn(state, self._seat)
+            if self._root.state is not None:
+                state = self._root.state
+            else:
+                state = self._k.determinize(self._game, self._view, self._seat, self._rnd)
+                if not iterations:
+                    check_turn(state, self._seat)
+                if self._fixed:
+                    self._root.state = state
             self._iterate(state)
             iterations += 1
         return self._choice(iterations)
@@ -104,41 +118,57 @@ class Search:
                 break
             if to_move is CHANCE:
                 outcome = self._k.chance(state, self._rnd)
-                state = state.play(outcome)
-                node = node.children.setdefault(outcome, Node())
+                node, state = self._descend(node, state, outcome, outcome)
                 continue
             node.visits += 1
             if to_move is SIMULTANEOUS:
-                state, key, chosen = self._simultaneous(node, state)
+                after, key, chosen = self._simultaneous(node, state)
                 path.extend(chosen)
                 child = node.children.get(key)
                 if child is None:
-                    node.children[key] = Node()
-                    values = self._leaf(state)
+                    node.children[key] = Node(state=after if self._fixed else None)
+                    values = self._leaf(after)
                     break
-                node = child
+                node, state = child, after
                 continue
             assert isinstance(to_move, int)
-            width = None if depth == 0 else self._k.width
-            moves = self._k.candidates(state, to_move, self._rnd, width)
+            moves = node.moves
+            if moves is None:
+                moves = self._k.candidates(state, to_move, self._rnd, None if depth == 0 else self._k.width)
+                if self._fixed:
+                    node.moves = moves
             if not node.arms:
                 values = self._expand(node, state, to_move, moves)
                 break
             move = self._select(node, state, to_move, moves)
             path.append((node.arms[move], to_move))
-            state = state.play(move)
-            node = node.children.setdefault(move, Node())
+            node, state = self._descend(node, state, move, move)
             depth += 1
         for arm, seat in path:
             arm.visits += 1
             arm.total += values[seat]
 
+    def _descend(self, node: Node, state: State, key: Any, action: Move) -> tuple[Node, State]:
+        """The child reached by `action` and its position (kept in the node in a game without secrets)."""
+        child = node.children.get(key)
+        if child is None:
+            child = node.children[key] = Node()
+        if child.state is not None:
+            return child, child.state
+        after = state.play(action)
+        if self._fixed:
+            child.state = after
+        return child, after
+
     def _expand(self, node: Node, state: State, seat: int, moves: list[Move]) -> tuple[float, ...]:
         """Evaluate every candidate once (its prior visit) and back up the best of them for `seat`."""
         best: Values | None = None
         for move in moves:
-            values = self._leaf(state.play(move))
-            node.arms[move] = Arm(1, values[seat], 1)
+            after = state.play(move)
+            if self._fixed:
+                node.children[move] = Node(state=after)
+            values = self._leaf(after)
+            node.arms[move] = Arm(1, values[seat], 1, values[seat])
             if best is None or values[seat] > best[seat]:
                 best = values
         return best if best is not None else self._k.evaluate(state)
@@ -148,24 +178,40 @@ class Search:
             if state.to_move is None:
                 break
             state = self._k.step(state, self._rnd)
-        while state.to_move is CHANCE:  # a position is judged when somebody is to decide, not mid-roll
+        while self._chance and state.to_move is CHANCE:  # a position is judged when somebody decides, not mid-roll
             state = state.play(self._k.chance(state, self._rnd))
         return self._k.evaluate(state)
 
     def _select(self, node: Node, state: State, seat: int, moves: list[Move]) -> Move:
-        """UCB among the moves legal in this drawn state; a move never seen before is tried first."""
+        """UCB among the moves legal in this drawn state, a move never seen before tried first; progressive
+        widening: only the best few by their first look are weighed, more as the node is visited more, so a wide
+        position (hundreds of Djambi moves) is searched deep along its likely lines instead of one ply everywhere."""
+        arms = node.arms
+        for move in moves:
+            if move not in arms:
+                _, after = self._descend(node, state, move, move)
+                values = self._leaf(after)
+                arms[move] = Arm(1, values[seat], 1, values[seat])
+                node.ranked = None
+                return move
+        ranked = node.ranked
+        if ranked is None:
+            ranked = node.ranked = sorted(arms, key=lambda m: -arms[m].prior)
+        available = None if self._fixed or len(moves) == len(arms) else set(moves)
+        width = WIDEN + math.isqrt(node.visits)
         best_move: Move | None = None
         best = -1.0
-        for move in moves:
-            arm = node.arms.get(move)
-            if arm is None:
-                values = self._leaf(state.play(move))
-                node.arms[move] = Arm(1, values[seat], 1)
-                return move
+        for move in ranked:
+            if available is not None and move not in available:
+                continue
+            arm = arms[move]
             arm.available += 1
             score = arm.ucb(EXPLORATION)
             if score > best:
                 best, best_move = score, move
+            width -= 1
+            if not width:
+                break
         assert best_move is not None
         return best_move
 

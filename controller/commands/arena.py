@@ -33,6 +33,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-actions", type=int, default=5000, help="a game still going after this many is unfinished"
     )
+    parser.add_argument(
+        "--budget",
+        choices=("playouts", "cpu"),
+        default="playouts",
+        help="what a level (mcts:easy|normal|hard) thinks for: the game's playouts for it (default: the same games "
+        "for the same seed however loaded the machine is) or its CPU time",
+    )
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
     parser.epilog = "Example: agora arena polis --players mcts:hard,greedy --games 40 --seed 1"
 
@@ -55,7 +62,8 @@ def _progress(total: int, started: float) -> Callable[[int, Tally], None]:
 def run(args: argparse.Namespace) -> int:
     try:
         game = load(args.game)
-        players = [make_player(p) for p in args.players.split(",") if p.strip()]
+        by_playouts = args.budget == "playouts"
+        players = [make_player(p, by_playouts=by_playouts) for p in args.players.split(",") if p.strip()]
         if len(players) < 2:
             raise UsageError("--players names the measured player and at least one opponent")
         if args.games < 1:

@@ -1,17 +1,25 @@
 """`agora demo GAME`: computer against computer on the simulated board and its page, paced for people watching, a
 new game when one ends (the cafe's window display). It is `agora play` with every seat a computer, the simulator's
-hands carrying out the moves, and a games file of its own, so the cafe's games are left alone."""
+hands carrying out the moves, and a games file of its own, so the cafe's games are left alone. On a real board
+(nobody moves its pieces for the computers) its LEDs run an attract animation meanwhile."""
 
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import tempfile
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from controller.ai import Level
+from controller.backends import BOARD_ERRORS, Board, add_board_arguments, open_board
 from controller.commands import play
 from controller.games import GameError, load, names
+from controller.lights.attract import show_attract
+from controller.ports import Clock
+
+Opener = Callable[[str, Clock, Path | None], Awaitable[Board]]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,7 +30,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8000, help="port of the page (default 8000)")
     parser.add_argument("--host", default="127.0.0.1", help="address to serve the page on (default loopback)")
     parser.add_argument("--db", type=Path, default=None, help="the demo's games file (default: a temporary one)")
-    parser.epilog = "Example: agora demo djambi --level easy --pace 2 --host 0.0.0.0"
+    add_board_arguments(parser, default="auto")  # the board whose LEDs run the attract animation (sim: none)
+    parser.epilog = (
+        "On a real board (--board auto finds one, or gpio, serial:PATH) the LEDs run an attract animation while "
+        "the page shows the game. Example: agora demo djambi --level easy --pace 2 --host 0.0.0.0"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,4 +70,23 @@ def run(args: argparse.Namespace) -> int:
         ]
         play_args = parser.parse_args(argv)
         play_args.demo_pace = args.pace
+        if args.board != "sim":
+            play_args.demo_lights = functools.partial(attract_lights, args.board, args.pinmap)
         return play.run(play_args)
+
+
+async def attract_lights(spec: str, pinmap: Path | None, clock: Clock, opener: Opener = open_board) -> None:
+    """A real board's LEDs run the attract animation while the page shows the game, until cancelled; with no
+    board fitted (auto finds only the simulator) or one that cannot be opened, the page alone shows the demo."""
+    try:
+        board = await opener(spec, clock, pinmap)
+    except BOARD_ERRORS as exc:
+        print(f"agora demo: the board's LEDs stay dark: {exc}", file=sys.stderr)
+        return
+    try:
+        if board.kind == "sim":
+            return
+        print(f"The attract animation runs on the LEDs of the {board.description}", flush=True)
+        await show_attract(board.strip, clock)
+    finally:
+        await board.aclose()

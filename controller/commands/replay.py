@@ -2,11 +2,11 @@
 virtual clock; prints the controller's events as JSON lines (see the README, "Sensor replay").
 
 Input lines: {"t": 0.0, "lift": "c3"}, {"t": 0.14, "place": "d4"}, {"t": .., "answer": {"choice": 0}} (or
-{"move": "V33"}), {"t": .., "button": "ok"}, {"t": .., "move": "V33"} (a move entered on the page),
-{"t": .., "undo": true}, {"t": .., "orders": ["K a4 - b4"], "seat": 1}, {"t": .., "board": HEX} (the whole
-occupancy). `agora play --record` writes the same lines, the first one {"t": .., "start": STATE} with the state the
-board started from, which the replay starts from unless --start says otherwise. A bad line is reported as an
-`error` event; the replay goes on.
+{"move": "V33"}), {"t": .., "button": "ok"} ({"button": "ok", "held": true}: kept down, a hint), {"t": ..,
+"move": "V33"} (a move entered on the page), {"t": .., "undo": true}, {"t": .., "orders": ["K a4 - b4"], "seat": 1},
+{"t": .., "board": HEX} (the whole occupancy). `agora play --record` writes the same lines, the first one
+{"t": .., "start": STATE} with the state the board started from, which the replay starts from unless --start says
+otherwise. A bad line is reported as an `error` event; the replay goes on.
 """
 
 from __future__ import annotations
@@ -208,4 +208,7 @@ def _request(key: str, value: Any, item: dict[str, Any]) -> Action:
     # What is left of `_action`'s keys is a button.
     if value not in ("ok", "back", "menu"):
         raise ValueError(f"a button is ok, back or menu, not {value!r}")
-    return lambda s, t: s.button(str(value), t)
+    held = item.get("held", False)
+    if not isinstance(held, bool):
+        raise ValueError("a button's held is true or false")
+    return lambda s, t: s.button(str(value), t, held)

@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,18 +83,23 @@ def _with_demo(
     clock: SystemClock,
     pace: float,
     restart: Callable[[], Session],
+    lights: Callable[[SystemClock], Coroutine[Any, Any, None]] | None = None,
 ) -> asyncio.Task[None]:
-    """The controller's task with the demo's hands running beside it (cancelled with it)."""
+    """The controller's task with the demo's hands (and a real board's attract lights) running beside it,
+    cancelled with it."""
     from controller.demo import play_hands
 
     async def both() -> None:
-        hands_task = asyncio.create_task(play_hands(controller, hands, clock, pace, restart), name="demo")
+        beside = [asyncio.create_task(play_hands(controller, hands, clock, pace, restart), name="demo")]
+        if lights is not None:
+            beside.append(asyncio.create_task(lights(clock), name="attract"))
         try:
             await control
         finally:
-            hands_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await hands_task
+            for task in beside:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
 
     return asyncio.create_task(both(), name="controller+demo")
 
@@ -122,7 +127,13 @@ def _board_first(place: Place, args: argparse.Namespace, settings: SessionSettin
     if demo_pace is not None and hands is not None:
         store = place.stores.worker
         control = _with_demo(
-            control, place.controller, hands, place.clock, demo_pace, lambda: _demo_game(args, store, settings)
+            control,
+            place.controller,
+            hands,
+            place.clock,
+            demo_pace,
+            lambda: _demo_game(args, store, settings),
+            getattr(args, "demo_lights", None),
         )
     return control
 

@@ -249,9 +249,14 @@ class Session(TurnFlow):
             picked = found[0]
         self._handle(self._recognizer.answer(picked), t)
 
-    def button(self, button: str, t: float) -> None:
+    def button(self, button: str, t: float, held: bool = False) -> None:
         """The board's buttons: with a question open, menu steps through the options and ok picks one;
-        otherwise back takes the last move back. Everything they do is also on the page."""
+        otherwise back takes the last move back, and ok held lights a hint for the seat to move (in a game without
+        secrets: the board is everybody's). Everything they do is also on the page."""
+        if held:
+            if button == "ok" and not self._prompt:
+                self.request_hint(None, t)
+            return
         if self._prompt:
             if button == "menu":
                 self._prompt_choice = (self._prompt_choice + 1) % len(self._prompt)

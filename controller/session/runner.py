@@ -212,12 +212,12 @@ class Controller:
 
     async def _read_buttons(self, buttons: Buttons) -> None:
         async for press in buttons.events():
-            button = press.button
+            button, held = press.button, press.held
 
-            def act(session: Session, now: float, button: str = button) -> None:
-                with contextlib.suppress(GameError, SessionError):  # nothing to undo: the button does nothing
-                    session.button(button, now)
-                    self.record_action({"button": button})
+            def act(session: Session, now: float, button: str = button, held: bool = held) -> None:
+                with contextlib.suppress(GameError, SessionError):  # nothing to undo or hint: the button does nothing
+                    session.button(button, now, held)
+                    self.record_action({"button": button, "held": True} if held else {"button": button})
 
             await self._inbox.put(_Request(act, asyncio.get_running_loop().create_future()))
 

@@ -150,3 +150,48 @@ def test_specs_and_budgets_are_checked():
         Budget()
     with pytest.raises(ValueError):
         Budget(playouts=0)
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_level_by_playouts_thinks_the_games_playouts_and_the_same_for_the_same_seed(name):
+    from controller.ai import Level, knowledge_for
+
+    state = load(name).new(None, 3)
+    while state.to_move is CHANCE:
+        state = state.play(state.sample_chance())
+    seat = decider(state)
+    assert seat is not None
+    easy = make_player("mcts:easy", by_playouts=True)
+    first = easy.decide(state.game, state.view(seat), seat, 11)
+    assert first.iterations == knowledge_for(name).playouts[Level.EASY]
+    assert easy.decide(state.game, state.view(seat), seat, 11).move == first.move
+    assert make_player("mcts:easy").budget == Budget.of(Level.EASY)  # without: the level's CPU time
+    levels = knowledge_for(name).playouts
+    assert levels[Level.EASY] < levels[Level.NORMAL] < levels[Level.HARD]
+
+
+@given(seed=st.integers(0, 2**32), plies=st.integers(0, 30), playouts=st.integers(5, 100))
+@settings(max_examples=6, deadline=None)
+def test_progressive_widening_spends_the_playouts_on_the_best_few_first_looks(seed, plies, playouts):
+    """Past its first look at every move, the root goes on with at most 2 + sqrt(visits) of them, the best by that
+    first look: a wide position is searched deep along its likely lines."""
+    from controller.ai import knowledge_for
+    from controller.ai.search import WIDEN
+
+    state, rnd = load("polis").new(None, seed), random.Random(seed)
+    for _ in range(plies):
+        if state.to_move is None:
+            break
+        state = random_step(state, rnd)
+    seat = decider(state)
+    assume(seat is not None)
+    assert seat is not None
+    run = Search(state.game, state.view(seat), seat, knowledge_for("polis"), random.Random(seed))
+    result = run.run(Budget(playouts).clock())
+    arms = run._root.arms
+    deeper = [m for m, a in arms.items() if a.visits > 1]
+    assert len(deeper) <= WIDEN + int(playouts**0.5)
+    firsts = sorted((a.prior for a in arms.values()), reverse=True)
+    cut = firsts[min(len(firsts), WIDEN + int(playouts**0.5)) - 1]
+    assert all(arms[m].prior >= cut for m in deeper)
+    assert result.move in arms

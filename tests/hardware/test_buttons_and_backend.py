@@ -43,6 +43,33 @@ async def test_a_press_is_reported_once_and_a_glitch_not_at_all() -> None:
     assert [(round(b.t, 2), b.button) for b in pressed] == [(0.14, "menu")]
 
 
+async def test_a_button_kept_down_is_reported_once_more_as_held() -> None:
+    factory, clock = MockFactory(), VirtualClock()
+    buttons = GpioButtons([("ok", 2), ("menu", 18)], pin_factory=factory, clock=clock, poll_hz=50, hold=1.0)
+    pressed: list[ButtonPressed] = []
+
+    async def collect() -> None:
+        async for b in buttons.events():
+            pressed.append(b)
+
+    task = asyncio.ensure_future(collect())
+    pin = factory.pin(2)
+    await settle_then_advance(clock, 0.1)
+    pin.drive_low()  # a short press: no hold
+    await settle_then_advance(clock, 0.5)
+    pin.drive_high()
+    await settle_then_advance(clock, 1.0)
+    pin.drive_low()  # kept down 2.5 s: a press, then one held
+    await settle_then_advance(clock, 3.5)
+    pin.drive_high()
+    await settle_then_advance(clock, 4.0)
+    buttons.close()
+    await settle_then_advance(clock, 4.1)
+    await asyncio.wait_for(task, 5)
+    got = [(round(b.t, 1), b.button, b.held) for b in pressed]
+    assert got == [(0.1, "ok", False), (1.0, "ok", False), (2.0, "ok", True)]
+
+
 def test_an_unknown_button_is_refused() -> None:
     with pytest.raises(BoardError, match="unknown button"):
         GpioButtons([("panic", 5)], pin_factory=MockFactory(), clock=VirtualClock())

@@ -1,12 +1,14 @@
 """A fuzzer of the referee protocol for every game: requests near real ones (legal move texts, states of reachable
 positions) bent in the ways real input goes wrong (Unicode digits, wrong types and shapes, values past every range,
-keys missing or added, commands out of place), and raw lines that are not requests at all.
+keys missing or added, commands out of place), and raw lines that are not requests at all; `think` asks the computer
+player from every position reached, with budgets right and wrong.
 
 Every choice goes through a `Chooser`: hypothesis' draws in the tests (failures shrink and reproduce) or a seeded
 `random.Random` for the long run (`python -m tests.referee.fuzzing --requests 500000`, `make fuzz`).
 
 The referee passes when every answer is a JSON object that `json.dumps(allow_nan=False)` writes, and no answer is
-the `internal` kind (a bug) and nothing is raised.
+the `internal` kind (a bug), every error says what is wrong, nothing is raised, and a `think` that answers names a
+move its seat may make now and changes nothing.
 """
 
 from __future__ import annotations
@@ -57,7 +59,8 @@ JUNK: tuple[Any, ...] = (
     {"a": 1},
     [[]],
 )
-COMMANDS = ("new", "legal", "play", "submit", "roll", "chance", "state", "load", "undo", "view")
+COMMANDS = ("new", "legal", "play", "submit", "roll", "chance", "state", "load", "undo", "view", "think")
+LEVELS = ("easy", "EASY ", "normal", "hard", "medium", "")
 
 
 class Chooser(Protocol):
@@ -180,6 +183,15 @@ def texts_of(state: State, seat: int | None) -> list[str]:
         return []
 
 
+def deciding(state: State, otherwise: Any) -> Any:
+    """The seat to move, or the first still to hand in its orders; `otherwise` when nobody decides."""
+    if isinstance(state.to_move, int):
+        return state.to_move
+    if state.to_move is SIMULTANEOUS:
+        return min(state.waiting_for(), default=otherwise)
+    return otherwise
+
+
 def request(referee: Referee, c: Chooser, states: Sequence[dict[str, Any]]) -> str:
     """One request line for `referee` as it stands: mostly well formed, one thing in it bent or not."""
     s = referee.state
@@ -209,6 +221,8 @@ def request(referee: Referee, c: Chooser, states: Sequence[dict[str, Any]]) -> s
     elif cmd == "load":
         base = c.pick(states) if states else s.to_json()
         req["state"] = bend_json(base, c) if c.number(0, 4) else base
+    elif cmd == "think":
+        think(req, c, s, seat)
     if c.number(0, 15) == 0:
         req = bend_json(req, c)
     if c.number(0, 40) == 0:
@@ -216,12 +230,47 @@ def request(referee: Referee, c: Chooser, states: Sequence[dict[str, Any]]) -> s
     return json.dumps(req)
 
 
+def think(req: dict[str, Any], c: Chooser, state: State, seat: Any) -> None:
+    """A think request: mostly for a seat with a decision to make (so the search runs), its budget a few playouts
+    (a level thinks its CPU time: rarely, and only the shortest one), or a level, a seed and playouts that are
+    wrong."""
+    if c.number(0, 9):
+        req["seat"] = deciding(state, seat) if c.number(0, 1) else seat
+    budget = c.number(0, 9)
+    if budget < 6:
+        req["playouts"] = c.number(1, 8)
+    elif budget == 6:
+        req["playouts"] = c.pick(JUNK)
+    elif budget == 7:
+        req["level"] = c.pick((*LEVELS, *JUNK))
+    elif budget == 8:
+        req["level"], req["playouts"] = "easy", c.number(1, 3)  # both: refused
+    if c.number(0, 1):
+        req["seed"] = c.number(0, 2**70) if c.number(0, 3) else c.pick(JUNK)
+
+
 def check(answer: Any, line: str) -> None:
     if not isinstance(answer, dict) or "ok" not in answer:
         raise AssertionError(f"not an answer: {answer!r} to {line}")
     json.dumps(answer, allow_nan=False)
-    if not answer["ok"] and answer["error"]["kind"] == ErrorKind.INTERNAL:
-        raise AssertionError(f"a bug answered {answer['error']['message']!r} to {line}")
+    if not answer["ok"]:
+        if answer["error"]["kind"] == ErrorKind.INTERNAL:
+            raise AssertionError(f"a bug answered {answer['error']['message']!r} to {line}")
+        if not str(answer["error"]["message"]).strip():
+            raise AssertionError(f"an error without a message to {line}")
+
+
+def check_thought(referee: Referee, before: State, answer: dict[str, Any], line: str) -> None:
+    """A think that answered names a move (or an order set) its seat may make now, and leaves the game as it was."""
+    if referee.state is not before:
+        raise AssertionError(f"think changed the game: {line}")
+    if not answer["ok"]:
+        return
+    seat = json.loads(line)["seat"]
+    legal = set(texts_of(before, seat))
+    thought = answer["orders"] if "orders" in answer else [answer.get("move")]
+    if not all(t in legal for t in thought):
+        raise AssertionError(f"think answered {thought!r}, not moves of seat {seat}: {line}")
 
 
 def run_one(name: str, c: Chooser, states: Sequence[dict[str, Any]], steps: int) -> None:
@@ -232,11 +281,14 @@ def run_one(name: str, c: Chooser, states: Sequence[dict[str, Any]], steps: int)
 def run_one_on(referee: Referee, c: Chooser, states: Sequence[dict[str, Any]], steps: int) -> None:
     for _ in range(steps):
         line = request(referee, c, states)
+        before = referee.state
         try:
             answer = referee.handle(line)
         except Exception as exc:
             raise AssertionError(f"{type(exc).__name__}: {exc} on {line[:300]}") from exc
         check(answer, line)
+        if '"cmd": "think"' in line and isinstance(answer, dict):
+            check_thought(referee, before, answer, line)
 
 
 def reachable_states(name: str, rng: random.Random, count: int, length: int = 40) -> list[dict[str, Any]]:

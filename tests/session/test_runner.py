@@ -26,8 +26,8 @@ class Buttons:
 
     async def events(self) -> AsyncIterator[ButtonPressed]:
         while True:
-            button = await self.queue.get()
-            yield ButtonPressed(self.clock.now(), button)  # type: ignore[arg-type]
+            button, _, held = (await self.queue.get()).partition(" ")
+            yield ButtonPressed(self.clock.now(), button, held=held == "held")  # type: ignore[arg-type]
 
 
 async def test_buttons_step_through_a_question_and_answer_it() -> None:
@@ -100,5 +100,49 @@ async def test_the_leds_are_sent_a_frame_only_when_it_changes_and_drawn_only_whi
     assert len({f.frame for f in board.leds.frames}) >= 2
     await clock.advance(34.0)
     assert board.leds.shows > blinking  # it goes on blinking while the question is open
+    task.cancel()
+    await board.aclose()
+
+
+async def test_the_ok_button_held_lights_a_hint_and_a_short_press_does_not() -> None:
+    clock = VirtualClock()
+    game = Jumps()
+    session = Session(game, game.new(seed=0), seat_kinds=[SeatKind.BOARD] * 2)
+    board = await open_board("sim", clock, initial=0, sim=SimOptions(keep_frames=None))
+    assert board.leds is not None
+    buttons = Buttons(clock)
+    controller = Controller(session, board.matrix, clock, strip=board.strip, buttons=buttons)
+    task = asyncio.create_task(controller.run())
+    await controller.live()
+    await clock.advance(1.0)
+    buttons.queue.put_nowait("ok")  # no question open: a short press does nothing
+    await clock.advance(2.0)
+    assert session.hint(None) is None
+    waiting = board.leds.last_frame
+    buttons.queue.put_nowait("ok held")
+    await clock.advance(3.0)
+    hint = session.hint(None)
+    assert hint is not None and hint["move"] in [str(m) for m in session.state.legal_moves()]
+    shown = {f.frame for f in board.leds.frames if f.t > 2.0}
+    assert session.hint_squares() and shown - {waiting}  # the hint's squares light up
+    task.cancel()
+    await board.aclose()
+
+
+async def test_the_ok_button_held_gives_no_hint_in_a_game_with_secrets() -> None:
+    from tests.toys.standoff import Standoff
+
+    clock = VirtualClock()
+    game = Standoff()
+    session = Session(game, game.new(seed=1), seat_kinds=[SeatKind.BOARD] * 2)
+    board = await open_board("sim", clock, initial=game.new(seed=1).occupancy(), sim=SimOptions(keep_frames=0))
+    buttons = Buttons(clock)
+    controller = Controller(session, board.matrix, clock, buttons=buttons)
+    task = asyncio.create_task(controller.run())
+    await controller.live()
+    buttons.queue.put_nowait("ok held")  # the board is everybody's: a secret's hint belongs on a seat's own page
+    await clock.advance(2.0)
+    assert all(session.hint(seat) is None for seat in (None, 0, 1))
+    assert task.done() is False
     task.cancel()
     await board.aclose()

@@ -8,6 +8,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from controller.ai.budget import Level
 from controller.ai.knowledge import Knowledge
 from controller.games import Game, IllegalMoveError, Move, Orders, State
 from controller.games.chesspolitik.orders import Build, DrawVote, Hold, MoveTo, SupportHold, SupportMove, Waive
@@ -19,6 +20,7 @@ ATTACK = 0.7  # how often a unit that can reach a centre it does not own goes fo
 
 
 class ChesspolitikKnowledge(Knowledge):
+    playouts = {Level.EASY: 40, Level.NORMAL: 210, Level.HARD: 450}
     scale = 1.0
     orders_per_seat = 8
 

@@ -1,42 +1,128 @@
-"""Djambi: the Chiefs' lives and the Maze, then the pieces each player commands (its own parties and its vassals)."""
+"""Djambi: the Chiefs' lives and safety and the Maze, then the pieces each player commands (its own parties, and the
+vassals of the Chief in power)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from controller.ai.budget import Level
 from controller.ai.knowledge import Knowledge
 from controller.games import Move, State
-from controller.games.djambi.board import CHIEF, KIND_OF, MAZE, PARTY_OF
+from controller.games.djambi.board import (
+    ASSASSIN,
+    CHIEF,
+    CHIEF_CODES,
+    CORPSE,
+    EMPTY,
+    KIND_OF,
+    MAZE,
+    MILITANT,
+    ORTHOGONAL,
+    PARTY_OF,
+    RAYS,
+    REPORTER,
+)
 from controller.games.djambi.moves import Act, Report
-from controller.games.djambi.order import VASSAL
+from controller.games.djambi.order import VASSAL, power_party
 from controller.games.djambi.state import DjambiState
 
 # Per kind (Chief, Assassin, Reporter, Diplomat, Necromobile, Militant): what a living piece is worth.
 PIECE_VALUE = (8.0, 3.0, 3.0, 2.5, 2.0, 1.0)
-MAZE_VALUE = 3.0  # a Chief in the Maze: extra turns
+VASSAL_SHARE = 0.5  # a vassal piece, to the player in power: commanded only while its Chief holds the Maze
+MAZE_VALUE = 3.0  # a Chief in the Maze: extra turns, and the vassals
 OUT = -12.0  # a player left with no party
+# A Chief an enemy piece can kill now: as good as lost when that enemy moves next, in danger otherwise; the enemy
+# moving next gains a share of it (a kill it may make).
+DOOMED = 6.0
+THREATENED = 2.5
+HUNTER = 2.0
+
+
+def _killer(board: bytes, chief: int, at: int, distance: int) -> bool:
+    """Can the piece on `at`, first on a line `distance` + 1 squares from the Chief on `chief`, kill it by moving?"""
+    kind = KIND_OF[board[at]]
+    return kind in (CHIEF, ASSASSIN) or (kind == MILITANT and distance < 2 and chief != MAZE)
+
+
+def _reporter_reaches(board: bytes, square: int) -> int:
+    """The square of a Reporter that can step onto the empty `square` along a line (-1 when none)."""
+    for ray in RAYS[square]:
+        for sq in ray:
+            b = board[sq]
+            if b == EMPTY:
+                continue
+            if KIND_OF[b] == REPORTER:
+                return sq
+            break
+    return -1
+
+
+def attackers(board: bytes, chief: int) -> list[int]:
+    """The squares of the pieces that could kill the Chief on `chief` by their own move (a Reporter by stepping
+    beside it), whoever plays them: the first piece on each line, and Reporters reaching a square beside it."""
+    found = []
+    for ray in RAYS[chief]:
+        for distance, sq in enumerate(ray):
+            b = board[sq]
+            if b == EMPTY:
+                continue  # an empty Maze is passed through as well
+            if b != CORPSE and _killer(board, chief, sq, distance):
+                found.append(sq)
+            break
+    for beside in ORTHOGONAL[chief]:
+        if board[beside] == EMPTY and beside != MAZE:
+            sq = _reporter_reaches(board, beside)
+            if sq >= 0:
+                found.append(sq)
+    return found
 
 
 class DjambiKnowledge(Knowledge):
+    playouts = {Level.EASY: 8, Level.NORMAL: 60, Level.HARD: 200}
     scale = 3.0
     width = 20
 
     def scores(self, state: State) -> Sequence[float] | None:
         assert isinstance(state, DjambiState)
-        control = state.control
+        board, control = state.board, state.control
+        power = power_party(board)
+        ruler = control[power] if power is not None else VASSAL
         out = [0.0] * state.seats
-        for sq, byte in enumerate(state.board):
+        for byte in board:
             party = PARTY_OF[byte]
             if party < 0:
                 continue
             seat = control[party]
-            if seat == VASSAL or seat >= len(out):
+            if seat == VASSAL:
+                if ruler != VASSAL:
+                    out[ruler] += VASSAL_SHARE * PIECE_VALUE[KIND_OF[byte]]
                 continue
-            kind = KIND_OF[byte]
-            out[seat] += PIECE_VALUE[kind]
-            if kind == CHIEF and sq == MAZE:
-                out[seat] += MAZE_VALUE
+            out[seat] += PIECE_VALUE[KIND_OF[byte]]
+        if power is not None and ruler != VASSAL:
+            out[ruler] += MAZE_VALUE
+        self._dangers(state, out)
         return [OUT if v == 0.0 else v for v in out]
+
+    @staticmethod
+    def _dangers(state: DjambiState, out: list[float]) -> None:
+        """Each Chief an enemy could kill: its player loses a share of it, the seat to move gains one if it is
+        the one who could."""
+        board, control = state.board, state.control
+        nxt = state.to_move
+        for sq, byte in enumerate(board):
+            if byte not in CHIEF_CODES:
+                continue
+            owner = control[PARTY_OF[byte]]
+            if owner == VASSAL:
+                continue
+            seats = {control[PARTY_OF[board[a]]] for a in attackers(board, sq)} - {owner, VASSAL}
+            if not seats:
+                continue
+            if nxt in seats:
+                out[owner] -= DOOMED
+                out[nxt] += HUNTER
+            else:
+                out[owner] -= THREATENED
 
     def prior(self, state: State, move: Move) -> float:
         assert isinstance(state, DjambiState)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from controller.ai.knowledge import Knowledge
+from controller.ai.budget import Level
+from controller.ai.knowledge import Knowledge, softmax, terminal_values
 from controller.games import State
 from controller.games.polis.board import GOAL_RANK
 from controller.games.polis.state import PolisState
@@ -16,6 +17,7 @@ STUN_VALUE = 0.8  # a stunned chariot loses its next step
 
 
 class PolisKnowledge(Knowledge):
+    playouts = {Level.EASY: 40, Level.NORMAL: 200, Level.HARD: 500}
     scale = 1.5
     width = 16
 
@@ -29,3 +31,13 @@ class PolisKnowledge(Knowledge):
                 score -= STUN_VALUE
             out.append(score)
         return out
+
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        # Asking whether the game is over resolves every move of the position (a side with none has lost): a leaf
+        # is judged on the chariot's goal alone, and the tree sees a side left without moves when it gets there.
+        assert isinstance(state, PolisState)
+        if state.winner is not None:
+            return terminal_values(state)
+        scores = self.scores(state)
+        assert scores is not None
+        return softmax(scores, self.scale)

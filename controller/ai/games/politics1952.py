@@ -1,5 +1,7 @@
-"""Politics (1952): electoral votes of the States each seat leads, and the speech cards a seat cannot see drawn from
-the cards it has not seen (the other hands and the cards left over after the deal)."""
+"""Politics (1952): the electoral votes each seat can expect (a State whose capital it holds is its own; one it
+leads by more counties is more likely to stay its own, the runner-up keeps the rest of the chance), and the speech
+cards a seat cannot see drawn from the cards it has not seen (the other hands and the cards left over after the
+deal)."""
 
 from __future__ import annotations
 
@@ -7,11 +9,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from controller.ai.budget import Level
 from controller.ai.knowledge import Knowledge
 from controller.games import Game, State
-from controller.games.politics1952.data import CARDS
+from controller.games.politics1952 import pins
+from controller.games.politics1952.data import CARDS, STATES
 from controller.games.politics1952.state import PoliticsState
-from controller.games.politics1952.votes import tally
 
 OUT = -200.0  # an eliminated candidate
 
@@ -19,14 +22,38 @@ OUT = -200.0  # an eliminated candidate
 _SHARED = ("game", "seats", "phase", "turn", "active", "dice", "left", "card_played", "played", "tabulations", "winner")
 
 
+def expected_votes(board: tuple[pins.Lines, ...], seats: int) -> list[float]:
+    """Each seat's electoral votes if the States went on as they lead now: a locked State wholly to its capital's
+    holder, an open one to its leader with a chance that grows with the lead (1 - 2^-(lead + 1) for a lead of so
+    many counties over the runner-up, who gets the rest)."""
+    votes = [0.0] * seats
+    for data, lines in zip(STATES, board, strict=True):
+        ranked = [seat for line in reversed(lines) for seat in line]
+        if not ranked:
+            continue
+        leader = ranked[0]
+        if lines[-1]:
+            votes[leader] += data.votes
+            continue
+        lead_line = pins.line_of(lines, leader)
+        runner = ranked[1] if len(ranked) > 1 else None
+        lead = lead_line - (pins.line_of(lines, runner) if runner is not None else -1)
+        keep = 1.0 - 0.5 ** (lead + 1)
+        votes[leader] += keep * data.votes
+        if runner is not None:
+            votes[runner] += (1.0 - keep) * data.votes
+    return votes
+
+
 class PoliticsKnowledge(Knowledge):
+    playouts = {Level.EASY: 40, Level.NORMAL: 280, Level.HARD: 700}
     scale = 40.0
     rollout_depth = 0
 
     def scores(self, state: State) -> Sequence[float] | None:
         assert isinstance(state, PoliticsState)
-        votes = tally(state.board, state.n)
-        return [float(v) if k in state.active else OUT for k, v in enumerate(votes)]
+        votes = expected_votes(state.board, state.n)
+        return [v if k in state.active else OUT for k, v in enumerate(votes)]
 
     def determinize(self, game: Game, view: Mapping[str, Any], seat: int, rnd: random.Random) -> State:
         data: dict[str, Any] = {key: view[key] for key in _SHARED}
