@@ -32,6 +32,9 @@ from controller.recognizer.signals import (
 
 __all__ = ["Guidance", "Mode", "Recognizer", "RecognizerSettings"]
 
+UNSEEN_LIMIT = 4
+"""Untrusted squares beyond which every way they could read is not weighed: the board then takes no move at all."""
+
 
 @dataclass(frozen=True, slots=True)
 class RecognizerSettings:
@@ -67,6 +70,14 @@ class Recognizer:
         self._deadline: float | None = None
         self._deadline_kind = ""
         self._illegal_settled = False  # the board stood still for `settle` on an illegal move: say why now
+        # Squares whose switches flap: the session shows them as expected, but hands may have moved a piece there,
+        # so a move is taken only when no other would fit whatever they hold (`_unseen_fits`).
+        self.untrusted = 0
+        # Squares untrusted at some time this turn: whether hands touched them then is unknown, so once trusted
+        # again they count as touched for the moves that need them, and a move that needs them is asked about
+        # alongside one that does not (never one taken for the other).
+        self.unsure = 0
+        self._fresh = 0  # squares distrusted during this turn: hands may have tapped them unseen
         self._guidance_key: tuple[int, int, Mode, Candidate | None] | None = None
         self._guidance: Guidance | None = None
 
@@ -114,6 +125,8 @@ class Recognizer:
 
     def _restart(self, occupancy: int, t: float) -> list[Signal]:
         self.occupancy = occupancy
+        self.unsure = self.untrusted
+        self._fresh = 0
         # Squares that differ at the start count as touched: they were handled before this turn began.
         self.touched = occupancy ^ self.expected
         self.tapped = 0
@@ -158,7 +171,12 @@ class Recognizer:
 
     def distrust(self, squares: int, occupancy: int, t: float) -> list[Signal]:
         """`squares` are no longer trusted (their switches flap): what they were seen doing no longer counts, and
-        the board, read now as `occupancy` (the session shows them as it expects them), is weighed again."""
+        the board, read now as `occupancy` (the session shows them as it expects them), is weighed again. Hands
+        may still be at work there (a quick player trips the flap detector): until they are trusted again, a move is
+        taken only if no other fits whatever they hold."""
+        self.untrusted |= squares
+        self.unsure |= squares
+        self._fresh |= squares
         self.occupancy = occupancy
         self.touched &= ~squares
         self.tapped &= ~squares
@@ -171,6 +189,14 @@ class Recognizer:
             out.append(PromptCleared())
         out.extend(self._evaluate(t))
         return out
+
+    def trust(self, squares: int, t: float) -> list[Signal]:
+        """`squares` are trusted again (the session has shown the recognizer the board as their switches read it):
+        the board decides again."""
+        if not self.untrusted & squares:
+            return []
+        self.untrusted &= ~squares
+        return self._evaluate(t)
 
     def tick(self, t: float) -> list[Signal]:
         """Time has come to `t`: commit, prompt or show a mismatch if a deadline passed."""
@@ -250,6 +276,8 @@ class Recognizer:
         legal = [c for c in consistent if c.is_legal]
         # Earlier taps count only away from the start: two pieces each put back in place are no Assassin's swap.
         remembered = touched | self.tapped if o != start else touched
+        if o != start or touched:
+            remembered |= self.unsure & ~self.untrusted
         with_taps = [c for c in self._consistent(o, remembered) if c.is_legal] if remembered != touched else legal
         if with_taps:
             return self._fitting(legal, with_taps, remembered, t)
@@ -265,7 +293,10 @@ class Recognizer:
         pool = legal + [c for c in with_taps if c not in legal]
         # Taps from before (pieces put back in place with nothing else changed) let a move fit but explain nothing:
         # one that needs them is asked alongside, never chosen over, one that does not.
-        chosen = best(pool, start, o, self.touched)
+        chosen = best(pool, start, o, self.touched | (self.unsure & ~self.untrusted))
+        if self.untrusted and self._unseen_fits(chosen):
+            self._clear_pending()  # wait for the flapping switch to be quiet, or for the board to tell
+            return self._mismatch_gone()
         self._pending = chosen
         self._pending_takeback = 0
         used = 0
@@ -283,6 +314,21 @@ class Recognizer:
         self._deadline = t + wait
         self.illegal = None
         return self._mismatch_gone()
+
+    def _unseen_fits(self, chosen: list[Candidate]) -> bool:
+        """Whether another legal move would fit the board if the untrusted squares held anything else than what
+        they are shown as (touched, since hands may have been there), or if those distrusted during this turn were
+        tapped unseen (one untrusted since an earlier turn, a switch that keeps flapping, is not taken for a tap:
+        the board would never take a claim while it flaps)."""
+        squares = [s for s in range(81) if self.untrusted >> s & 1]
+        if len(squares) > UNSEEN_LIMIT:
+            return True
+        for subset in range(0 if self.untrusted & self._fresh else 1, 1 << len(squares)):
+            flip = sum(1 << s for i, s in enumerate(squares) if subset >> i & 1)
+            touched = self.touched | self.tapped | (self.untrusted if flip else self.untrusted & self._fresh)
+            if any(c.is_legal and c not in chosen for c in self._consistent(self.occupancy ^ flip, touched)):
+                return True
+        return False
 
     def _back_at_start(self, consistent: list[Candidate]) -> list[Signal]:
         self._clear_pending()
