@@ -135,7 +135,7 @@ def one_game(tmp: Path, rnd: random.Random, kills: int, from_page: bool, tally: 
         server.kill()
 
 
-def run(kills: int, seed: int, per_game: int = 5) -> Tally:
+def run(kills: int, seed: int, per_game: int = 5, progress: bool = False) -> Tally:
     rnd = random.Random(seed)
     tally = Tally()
     with tempfile.TemporaryDirectory() as tmp:
@@ -143,7 +143,16 @@ def run(kills: int, seed: int, per_game: int = 5) -> Tally:
         while tally.kills < kills:
             one_game(Path(tmp), rnd, min(per_game, kills - tally.kills), from_page=game % 2 == 1, tally=tally)
             game += 1
+            if progress and game % 10 == 0:  # a long run says how far it is (a kill and restart take seconds)
+                print(f"{tally.kills} kills so far: {_summary(tally)}", file=sys.stderr, flush=True)
     return tally
+
+
+def _summary(tally: Tally) -> str:
+    return (
+        f"{len(tally.lost)} times acknowledged moves lost, {tally.not_resumed} games not resumed "
+        f"({tally.acknowledged} acknowledged moves checked)"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -152,13 +161,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     started = time.monotonic()
-    tally = run(args.kills, args.seed)
+    tally = run(args.kills, args.seed, progress=True)
     for line in tally.lost:
         print(line, file=sys.stderr)
-    print(
-        f"{tally.kills} kills in {time.monotonic() - started:.0f} s: {len(tally.lost)} times acknowledged moves "
-        f"lost, {tally.not_resumed} games not resumed ({tally.acknowledged} acknowledged moves checked)"
-    )
+    print(f"{tally.kills} kills in {time.monotonic() - started:.0f} s: {_summary(tally)}")
     return 1 if tally.lost or tally.not_resumed else 0
 
 
