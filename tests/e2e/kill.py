@@ -107,17 +107,22 @@ def one_game(tmp: Path, rnd: random.Random, kills: int, from_page: bool, tally: 
         game, game_id = first["game"]["name"], first["game_id"]
         acknowledged: list[str] = list(stored_moves(first) or [])
         for _ in range(kills):
-            killer = threading.Timer(rnd.uniform(0.05, 1.5), server.kill)
-            killer.start()
+            killer: threading.Timer | None = None
             try:
                 tokens = tokens_of(server) if from_page else []
                 while server.proc.poll() is None:
                     got = orders_step(server, rnd, tokens) if from_page else politrics_step(server, rnd)
                     if got is not None and len(got) >= len(acknowledged):
                         acknowledged = got
+                    if killer is None:
+                        # The moment is drawn once a step has been answered: on a loaded machine a timer from the
+                        # start would kill every life before its first move, and the run would check nothing.
+                        killer = threading.Timer(rnd.uniform(0.05, 1.5), server.kill)
+                        killer.start()
             except (httpx.HTTPError, AssertionError, KeyError, ValueError):
                 pass  # the server died under the request: expected
-            killer.join()
+            if killer is not None:
+                killer.join()
             server.kill()
             tally.kills += 1
             # The command line names another game and other options: the unfinished game is resumed regardless.
