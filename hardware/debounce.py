@@ -9,13 +9,18 @@ Flap detection slides over the latest scans, so a flap is seen the moment it is 
   can follow, which a tumbling window could have split in two and seen only a second later). A flip counts only
   `depth` scans or more after the last one counted, so the bounce of a piece set down (shorter than the debounce)
   counts once, and a switch chattering faster than that counts once per debounce time;
-- slow: `slow_changes` debounced changes of a square within `slow_window` scans (a switch opening and closing every
-  0.3-2 s: each change passes the debounce and looks like a hand lifting and setting a piece, but no hand does it
-  again and again).
-Each keeps, per square, the scans of its latest events in a ring: one comparison per event. An untrusted square's
-reported bit is frozen at the value it had, so it cannot fake moves, until it has gone `quiet` scans without a single
-raw flip; its rings then start empty. A count of 0 turns that detector off; `detect_flaps(False)` turns both off for a
-while (the piece test sets pieces on the same squares again and again).
+- slow: `slow_changes` debounced changes of a square in a row, each within `slow_gap` scans of the one before (a
+  switch opening and closing by itself every 0.3-2 s: each change passes the debounce and looks like a hand lifting
+  or setting a piece, but the oscillation goes on). Hands make bursts: a hover, a wrong piece put back, a capture and
+  the next player's reply, a Politics candidate claiming a few counties of one state make a few quick changes of one
+  square, and then the board stands still for longer than the gap. So the count is of one sustained oscillation, not
+  of changes within a window: people playing quickly pass the debounce of one square six times within six seconds,
+  but, in the recognition fuzzer's quick hands, at most nine times without a pause.
+The fast detector keeps, per square, the scans of its latest flips in a ring (one comparison per flip); the slow one
+a count and the scan of the last change. An untrusted square's reported bit is frozen at the value it had, so it
+cannot fake moves, until it has gone `quiet` scans without a single raw flip; its history then starts afresh. A
+count of 0 turns that detector off; `detect_flaps(False)` turns both off for a while (the piece test sets pieces on
+the same squares again and again).
 
 The firmware (`firmware/agora_fw/debounce.py`) implements the same rules for the Pico; a test checks that both agree
 sample by sample. The simulator uses this module, so a simulated bounce is filtered exactly as on the board.
@@ -40,18 +45,19 @@ class DebounceConfig:
     """Scans of the sliding window for fast flaps (0.5 s at 200 Hz)."""
     flap_flips: int = 10
     """Raw flips within `flap_window` scans that make a square untrusted; 0 turns the fast detector off."""
-    slow_window: int = 1200
-    """Scans of the sliding window for slow flaps (6 s at 200 Hz)."""
-    slow_changes: int = 6
-    """Debounced changes within `slow_window` scans that make a square untrusted; 0 turns the slow detector off."""
+    slow_gap: int = 240
+    """Scans within which a debounced change must follow the one before to continue an oscillation (1.2 s at 200 Hz:
+    a slow flap's half lasts at most 1 s)."""
+    slow_changes: int = 12
+    """Debounced changes in one oscillation that make a square untrusted; 0 turns the slow detector off."""
     quiet: int = 400
     """Scans without a raw flip before an untrusted square is trusted again (2 s at 200 Hz)."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.depth <= 100:
             raise ValueError(f"debounce depth must be 1..100 scans, not {self.depth}")
-        if self.flap_window < 2 or self.slow_window < 2 or self.quiet < 1:
-            raise ValueError("flap_window and slow_window must be at least 2 scans and quiet at least 1")
+        if self.flap_window < 2 or self.slow_gap < 1 or self.quiet < 1:
+            raise ValueError("flap_window must be at least 2 scans, slow_gap and quiet at least 1")
         for name, count in (("flap_flips", self.flap_flips), ("slow_changes", self.slow_changes)):
             if count and not 2 <= count <= 255:
                 raise ValueError(f"{name} must be 2..255 (or 0 for off), not {count}")
@@ -64,8 +70,8 @@ class DebounceConfig:
         debounce_ms: float = 20.0,
         flap_window_ms: float = 500.0,
         flap_flips: int = 10,
-        slow_window_ms: float = 6000.0,
-        slow_changes: int = 6,
+        slow_gap_ms: float = 1200.0,
+        slow_changes: int = 12,
         quiet_ms: float = 2000.0,
     ) -> DebounceConfig:
         """Times in milliseconds turned into scan counts for a matrix scanned `scan_hz` times a second."""
@@ -77,7 +83,7 @@ class DebounceConfig:
             depth=scans(debounce_ms, 1),
             flap_window=scans(flap_window_ms, 2),
             flap_flips=flap_flips,
-            slow_window=scans(slow_window_ms, 2),
+            slow_gap=scans(slow_gap_ms, 1),
             slow_changes=slow_changes,
             quiet=scans(quiet_ms, 1),
         )
@@ -89,7 +95,7 @@ class DebounceConfig:
             self,
             depth=min(100, max(1, round(self.depth * f))),
             flap_window=max(2, round(self.flap_window * f)),
-            slow_window=max(2, round(self.slow_window * f)),
+            slow_gap=max(1, round(self.slow_gap * f)),
             quiet=max(1, round(self.quiet * f)),
         )
 
@@ -140,7 +146,8 @@ class Debouncer:
         self._counted = [FAR] * SQUARES  # the last flip the fast detector counted
         self._detecting = True
         self._fast = _Rings(config.flap_flips)
-        self._slow = _Rings(config.slow_changes)
+        self._run = [0] * SQUARES  # debounced changes of the oscillation going on (the slow detector)
+        self._last_change = [FAR] * SQUARES
 
     @property
     def occupancy(self) -> int:
@@ -185,7 +192,7 @@ class Debouncer:
         if active:
             before = self._debounced
             self._integrate(raw, active)
-            if self.detecting and (changed := before ^ self._debounced):
+            if self.detecting and self.config.slow_changes and (changed := before ^ self._debounced):
                 flapping |= self._changed(changed)
         untrusted_changed = False
         if flapping & ~self._untrusted:
@@ -223,11 +230,14 @@ class Debouncer:
         return out
 
     def _changed(self, changed: int) -> int:
-        """Debounced changes of this scan recorded; the squares whose changes now crowd the slow window."""
-        tick, window, slow = self._tick, self.config.slow_window, self._slow
+        """Debounced changes of this scan recorded; the squares whose oscillation has now gone on long enough."""
+        tick, gap, need = self._tick, self.config.slow_gap, self.config.slow_changes
+        runs, last = self._run, self._last_change
         out = 0
         for s in _bits(changed):
-            if slow.crowded(s, tick, window):
+            runs[s] = runs[s] + 1 if tick - last[s] <= gap else 1
+            last[s] = tick
+            if runs[s] >= need:
                 out |= 1 << s
         return out
 
@@ -261,8 +271,8 @@ class Debouncer:
     def _forget(self, square: int) -> None:
         if self._fast.size:
             self._fast.clear(square)
-        if self._slow.size:
-            self._slow.clear(square)
+        self._run[square] = 0
+        self._last_change[square] = FAR
 
 
 def untrusted_reason(before: int, after: int) -> str:

@@ -33,8 +33,9 @@ KEYS: dict[str, dict[str, str]] = {
         "debounce_ms": "milliseconds",
         "flap_window_ms": "milliseconds",
         "flap_flips": "flips",
-        "slow_flap_window_ms": "milliseconds",
+        "slow_flap_gap_ms": "milliseconds",
         "slow_flap_changes": "changes",
+        "slow_flap_window_ms": "milliseconds (older maps: no longer read; slow flaps are changes in a row)",
         "quiet_ms": "milliseconds",
         "quiet_windows": "windows of flap_window_ms (the older way to say quiet_ms)",
         "pin_factory": "auto, lgpio, rpigpio or native",
@@ -233,8 +234,8 @@ class _Checker:
             debounce_ms=self.number("matrix", "debounce_ms", 20, 0, 500),
             flap_window_ms=flap_window_ms,
             flap_flips=int(self.number("matrix", "flap_flips", 10, 2, 255)),
-            slow_window_ms=self.number("matrix", "slow_flap_window_ms", 6000, 500, 60000),
-            slow_changes=int(self.number("matrix", "slow_flap_changes", 6, 3, 255)),
+            slow_gap_ms=self.number("matrix", "slow_flap_gap_ms", 1200, 100, 60000),
+            slow_changes=int(self.number("matrix", "slow_flap_changes", 12, 3, 255)),
             quiet_ms=self.number("matrix", "quiet_ms", quiet_windows * flap_window_ms, 100, 60000),
         )
         return MatrixConfig(

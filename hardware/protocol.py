@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from hardware.debounce import DebounceConfig
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 MAX_ENCODED = 512
 
 HELLO, SNAPSHOT_REQ, LEDS, ACK, CONFIG, STOP = 0x01, 0x02, 0x03, 0x04, 0x05, 0x0E
@@ -215,10 +215,10 @@ def ack(gen: int) -> tuple[int, bytes]:
 
 
 def config(debounce: DebounceConfig) -> tuple[int, bytes]:
-    """The debounce and flap settings in the Pico's scans (its windows are u16 counts: at most about 65 s)."""
+    """The debounce and flap settings in the Pico's scans (its times are u16 counts: at most about 65 s)."""
     d = debounce
     cap = 0xFFFF
-    windows = min(d.flap_window, cap), min(d.slow_window, cap), min(d.quiet, cap)
+    windows = min(d.flap_window, cap), min(d.slow_gap, cap), min(d.quiet, cap)
     return CONFIG, struct.pack("<BHBHBH", d.depth, windows[0], d.flap_flips, windows[1], d.slow_changes, windows[2])
 
 

@@ -88,7 +88,7 @@ def make_device(
     protocol_module = firmware_module("protocol", directory)
     c = firmware_module("config", directory)
     debouncer = debounce_module.Debouncer(
-        depth, c.FLAP_WINDOW_SCANS, c.FLAP_FLIPS, c.SLOW_WINDOW_SCANS, c.SLOW_CHANGES, c.QUIET_SCANS
+        depth, c.FLAP_WINDOW_SCANS, c.FLAP_FLIPS, c.SLOW_GAP_SCANS, c.SLOW_CHANGES, c.QUIET_SCANS
     )
     device = device_module.Device(
         boot_id, version=protocol_module.PROTOCOL_VERSION if version is None else version, debouncer=debouncer

@@ -77,3 +77,25 @@ def best(candidates: Sequence[Candidate], start: int, occupancy: int, touched: i
         for c, e in zip(candidates, explained, strict=True)
         if not any(other != e and other & e == e for other in explained)
     ]
+
+
+UNSEEN_LIMIT = 4
+"""Untrusted squares beyond which every way they could read is not weighed: the board then takes no move at all."""
+
+
+def unseen_fits(
+    index: TurnIndex, chosen: list[Candidate], untrusted: int, fresh: int, occupancy: int, touched: int
+) -> bool:
+    """Whether another legal move would fit the board if the untrusted squares held anything else than what they
+    are shown as (touched, since hands may have been there), or if those distrusted during this turn (`fresh`) were
+    tapped unseen (one untrusted since an earlier turn, a switch that keeps flapping, is not taken for a tap: the
+    board would never take a claim while it flaps)."""
+    squares = [s for s in range(81) if untrusted >> s & 1]
+    if len(squares) > UNSEEN_LIMIT:
+        return True
+    for subset in range(0 if untrusted & fresh else 1, 1 << len(squares)):
+        flip = sum(1 << s for i, s in enumerate(squares) if subset >> i & 1)
+        seen = touched | (untrusted if flip else untrusted & fresh)
+        if any(c.is_legal and c not in chosen for c in fitting(index, occupancy ^ flip, seen)):
+            return True
+    return False

@@ -6,7 +6,7 @@ from __future__ import annotations
 from controller.games.physical import Step
 from controller.games.squares import squares_of
 from controller.recognizer import guidance as lights
-from controller.recognizer.choice import best, decision_changes, fitting, moved, turned_where_set
+from controller.recognizer.choice import best, decision_changes, fitting, moved, turned_where_set, unseen_fits
 from controller.recognizer.guidance import ChoreState, Guidance, Mode, TurnState
 from controller.recognizer.index import Candidate, TurnIndex
 from controller.recognizer.settings import Deadline, RecognizerSettings
@@ -54,6 +54,14 @@ class Recognizer:
         self._deadline: float | None = None
         self._deadline_kind: Deadline | None = None
         self._illegal_settled = False  # the board stood still for `settle` on an illegal move: say why now
+        # Squares whose switches flap: the session shows them as expected, but hands may have moved a piece there,
+        # so a move is taken only when no other would fit whatever they hold (`choice.unseen_fits`).
+        self.untrusted = 0
+        # Squares untrusted at some time this turn: whether hands touched them then is unknown, so once trusted
+        # again they count as touched for the moves that need them, and a move that needs them is asked about
+        # alongside one that does not (never one taken for the other).
+        self.unsure = 0
+        self._fresh = 0  # squares distrusted during this turn: hands may have tapped them unseen
         self._guidance_key: tuple[int, int, Mode, Candidate | None] | None = None
         self._guidance: Guidance | None = None
 
@@ -102,6 +110,8 @@ class Recognizer:
 
     def _restart(self, occupancy: int, t: float) -> list[Signal]:
         self.occupancy = occupancy
+        self.unsure = self.untrusted
+        self._fresh = 0
         # Squares that differ at the start count as touched: they were handled before this turn began.
         self.touched = occupancy ^ self.expected
         self.changes = dict.fromkeys(squares_of(self.touched), 1)
@@ -144,7 +154,12 @@ class Recognizer:
 
     def distrust(self, squares: int, occupancy: int, t: float) -> list[Signal]:
         """`squares` are no longer trusted (their switches flap): what they were seen doing no longer counts, and
-        the board, read now as `occupancy` (the session shows them as it expects them), is weighed again."""
+        the board, read now as `occupancy` (the session shows them as it expects them), is weighed again. Hands
+        may still be at work there (a quick player trips the flap detector): until they are trusted again, a move is
+        taken only if no other fits whatever they hold."""
+        self.untrusted |= squares
+        self.unsure |= squares
+        self._fresh |= squares
         self.occupancy = occupancy
         self.forget_touches(squares)
         self.tapped &= ~squares
@@ -162,6 +177,14 @@ class Recognizer:
             out.append(PromptCleared())
         out.extend(self._evaluate(t))
         return out
+
+    def trust(self, squares: int, t: float) -> list[Signal]:
+        """`squares` are trusted again (the session has shown the recognizer the board as their switches read it):
+        the board decides again."""
+        if not self.untrusted & squares:
+            return []
+        self.untrusted &= ~squares
+        return self._evaluate(t)
 
     def tick(self, t: float) -> list[Signal]:
         """Time has come to `t`: commit, prompt or show a mismatch if a deadline passed."""
@@ -244,6 +267,8 @@ class Recognizer:
         legal = [c for c in consistent if c.is_legal]
         # Earlier taps count only away from the start: two pieces each put back in place are no Assassin's swap.
         remembered = touched | self.tapped if o != start else touched
+        if o != start or touched:
+            remembered |= self.unsure & ~self.untrusted
         with_taps = [c for c in fitting(self.index, o, remembered) if c.is_legal] if remembered != touched else legal
         lone = self.lone & ~touched
         if lone and with_taps is not legal:
@@ -265,7 +290,13 @@ class Recognizer:
         # Taps from before (pieces put back in place with nothing else changed) let a move fit but explain nothing
         # (one that needs them is asked alongside, never chosen over, one that does not), except a square tapped
         # alone: that is a piece turned over (a Djambi Reporter's victim first), and explains the move that turns it.
-        chosen = best(pool, start, o, self.touched | (self.lone & touches))
+        # Squares that flapped this turn may have been touched unseen: likewise they explain only alongside.
+        chosen = best(pool, start, o, self.touched | (self.lone & touches) | (self.unsure & ~self.untrusted))
+        if self.untrusted and unseen_fits(
+            self.index, chosen, self.untrusted, self._fresh, self.occupancy, self.touched | self.tapped
+        ):
+            self._clear_pending()  # wait for the flapping switch to be quiet, or for the board to tell
+            return self._mismatch_gone()
         self._pending = chosen
         self._pending_takeback = 0
         # At once only when nothing else could still come of the board: another piece's move may have begun with

@@ -150,18 +150,22 @@ class Session(TurnFlow):
             self._confirmed, self._confirmed_at, self._unsaved = self._unsaved, t, 0
 
     def on_untrusted(self, squares: int, reason: str, t: float) -> None:
-        newly = squares & ~self._untrusted
+        newly, regained = squares & ~self._untrusted, self._untrusted & ~squares
         self._untrusted = squares
         self._message = reason  # the page says which switch is ignored, and when all are trusted again
         self._events.append(ev.SensorWarning(t, squares, reason))
         if newly:
-            # What the flap did before it was known (a phantom tap, a piece seen lifted) is forgotten, and the
-            # turn weighed again without it: a pending move that needed it is dropped, never committed.
+            # What the flap did before it was known (a phantom tap, a piece seen lifted) is forgotten: a pending
+            # move that needed it is dropped, never committed, and a turn it was part of waits for it to be quiet.
             signals = self._recognizer.distrust(newly, self._seen(self._recognizer.expected), t)
             if not self._pauses:
                 self._handle(signals, t)
-        elif not self._pauses:
-            self.on_board(self._occupancy, t)  # a square trusted again reads as its switch does
+        if regained or not newly:
+            if not self._pauses:
+                self.on_board(self._occupancy, t)  # a square trusted again reads as its switch does...
+            signals = self._recognizer.trust(regained, t)  # ...before the turn it was part of goes on
+            if not self._pauses:
+                self._handle(signals, t)
 
     def tick(self, t: float) -> None:
         if self._orders_due is not None and t >= self._orders_due:

@@ -105,7 +105,7 @@ def main():
             config.DEBOUNCE_SCANS,
             config.FLAP_WINDOW_SCANS,
             config.FLAP_FLIPS,
-            config.SLOW_WINDOW_SCANS,
+            config.SLOW_GAP_SCANS,
             config.SLOW_CHANGES,
             config.QUIET_SCANS,
         ),

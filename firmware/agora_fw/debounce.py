@@ -3,10 +3,12 @@
 #   integrator per square, clamped to 0..depth: occupied at depth, empty at 0;
 #   fast flaps: `flap_flips` raw flips of a square within a sliding `flap_window` scans, a flip counted only `depth`
 #   scans or more after the last one counted (a bounce counts once, a chatter once per debounce time);
-#   slow flaps: `slow_changes` debounced changes of a square within a sliding `slow_window` scans;
+#   slow flaps: `slow_changes` debounced changes of a square in a row, each within `slow_gap` scans of the one before
+#   (an oscillation that goes on; hands make a few quick changes and then pause);
 #   either makes the square untrusted (its reported bit frozen) until it has gone `quiet` scans without a raw flip,
 #   when its history starts afresh. A count of 0 turns that detector off (the host's CONFIG during the piece test).
-# Each detector keeps per square the scans of its latest events in a ring, so an event costs one comparison.
+# The fast detector keeps per square the scans of its latest flips in a ring, so a flip costs one comparison; the
+# slow one a count and the scan of the last change.
 
 from array import array
 
@@ -18,8 +20,8 @@ LIMIT = 1 << 29  # rebased well before 2**30 so the scan counter stays a small i
 
 
 class Debouncer:
-    def __init__(self, depth=8, flap_window=500, flap_flips=10, slow_window=6000, slow_changes=6, quiet=2000):
-        if not 1 <= depth <= 100 or not 2 <= flap_window < BASE or not 2 <= slow_window < BASE:
+    def __init__(self, depth=8, flap_window=500, flap_flips=10, slow_gap=1200, slow_changes=12, quiet=2000):
+        if not 1 <= depth <= 100 or not 2 <= flap_window < BASE or not 1 <= slow_gap < BASE:
             raise ValueError("bad debounce settings")
         for count in (flap_flips, slow_changes):
             if count == 1 or not 0 <= count <= 255:
@@ -29,17 +31,16 @@ class Debouncer:
         self.depth = depth
         self.flap_window = flap_window
         self.flap_flips = flap_flips
-        self.slow_window = slow_window
+        self.slow_gap = slow_gap
         self.slow_changes = slow_changes
         self.quiet = quiet
         self.counts = bytearray(81)
-        # Per square the scans of the latest count - 1 events: the oldest of them and a new one make `count`.
+        # Per square the scans of the latest flap_flips - 1 flips: the oldest of them and a new one make flap_flips.
         self.fast_size = max(0, flap_flips - 1)
-        self.slow_size = max(0, slow_changes - 1)
         self.fast = _zeros(81 * self.fast_size)
         self.fast_next = bytearray(81)
-        self.slow = _zeros(81 * self.slow_size)
-        self.slow_next = bytearray(81)
+        self.run = bytearray(81)  # debounced changes of the oscillation going on (at most slow_changes)
+        self.last_change = _zeros(81)
         self.last_flip = _zeros(81)
         self.counted = _zeros(81)  # the last flip the fast detector counted
         self.debounced = [0] * 9
@@ -58,11 +59,11 @@ class Debouncer:
             self.unsettled[r] = self.untrusted[r] = 0
             for c in range(9):
                 self.counts[r * 9 + c] = depth if v >> c & 1 else 0
-        for ring in (self.fast, self.slow, self.last_flip, self.counted):
+        for ring in (self.fast, self.last_change, self.last_flip, self.counted):
             for i in range(len(ring)):
                 ring[i] = 0
         for i in range(81):
-            self.fast_next[i] = self.slow_next[i] = 0
+            self.fast_next[i] = self.run[i] = 0
         self.tick = BASE
 
     def sample(self, rows):
@@ -113,12 +114,18 @@ class Debouncer:
 
     def _changed(self, r, changed):
         tick = self.tick
+        need = self.slow_changes
         out = 0
         for c in range(9):
-            if changed >> c & 1 and _crowded(
-                self.slow, self.slow_next, self.slow_size, r * 9 + c, tick, self.slow_window
-            ):
-                out |= 1 << c
+            if changed >> c & 1:
+                i = r * 9 + c
+                # A change more than slow_gap after the last one begins a new oscillation (a never-written 0 is
+                # further back than any gap: scans start at BASE).
+                n = self.run[i] + 1 if tick - self.last_change[i] <= self.slow_gap else 1
+                self.run[i] = n if n < need else need
+                self.last_change[i] = tick
+                if n >= need:
+                    out |= 1 << c
         return out
 
     def _integrate(self, r, raw, active):
@@ -153,14 +160,15 @@ class Debouncer:
             if u >> c & 1 and self.tick - self.last_flip[i] >= self.quiet:
                 trusted |= 1 << c
                 _clear(self.fast, self.fast_next, self.fast_size, i)
-                _clear(self.slow, self.slow_next, self.slow_size, i)
+                self.run[i] = 0
+                self.last_change[i] = 0
         self.untrusted[r] = u & ~trusted
         return trusted != 0
 
     def _rebase(self):
         # Every recorded scan moves back with the counter; one further back than BASE stays out of every window.
         shift = self.tick - BASE
-        for ring in (self.fast, self.slow, self.last_flip, self.counted):
+        for ring in (self.fast, self.last_change, self.last_flip, self.counted):
             for i in range(len(ring)):
                 v = ring[i] - shift
                 ring[i] = v if v > 0 else 0

@@ -102,13 +102,13 @@ class Device:
         self._send(p.HELLO_ACK, body + self.name.encode())
 
     def _configure(self, payload):
-        # depth (u8), flap_window (u16), flap_flips (u8), slow_window (u16), slow_changes (u8), quiet (u16)
+        # depth (u8), flap_window (u16), flap_flips (u8), slow_gap (u16), slow_changes (u8), quiet (u16)
         try:
             self.debouncer = Debouncer(
                 depth=payload[0],
                 flap_window=payload[1] | payload[2] << 8,
                 flap_flips=payload[3],
-                slow_window=payload[4] | payload[5] << 8,
+                slow_gap=payload[4] | payload[5] << 8,
                 slow_changes=payload[6],
                 quiet=payload[7] | payload[8] << 8,
             )

@@ -107,17 +107,22 @@ def one_game(tmp: Path, rnd: random.Random, kills: int, from_page: bool, tally: 
         game, game_id = first["game"]["name"], first["game_id"]
         acknowledged: list[str] = list(stored_moves(first) or [])
         for _ in range(kills):
-            killer = threading.Timer(rnd.uniform(0.05, 1.5), server.kill)
-            killer.start()
+            killer: threading.Timer | None = None
             try:
                 tokens = tokens_of(server) if from_page else []
                 while server.proc.poll() is None:
                     got = orders_step(server, rnd, tokens) if from_page else politrics_step(server, rnd)
                     if got is not None and len(got) >= len(acknowledged):
                         acknowledged = got
+                    if killer is None:
+                        # The moment is drawn once a step has been answered: on a loaded machine a timer from the
+                        # start would kill every life before its first move, and the run would check nothing.
+                        killer = threading.Timer(rnd.uniform(0.05, 1.5), server.kill)
+                        killer.start()
             except (httpx.HTTPError, AssertionError, KeyError, ValueError):
                 pass  # the server died under the request: expected
-            killer.join()
+            if killer is not None:
+                killer.join()
             server.kill()
             tally.kills += 1
             # The command line names another game and other options: the unfinished game is resumed regardless.
@@ -135,7 +140,7 @@ def one_game(tmp: Path, rnd: random.Random, kills: int, from_page: bool, tally: 
         server.kill()
 
 
-def run(kills: int, seed: int, per_game: int = 5) -> Tally:
+def run(kills: int, seed: int, per_game: int = 5, progress: bool = False) -> Tally:
     rnd = random.Random(seed)
     tally = Tally()
     with tempfile.TemporaryDirectory() as tmp:
@@ -143,7 +148,16 @@ def run(kills: int, seed: int, per_game: int = 5) -> Tally:
         while tally.kills < kills:
             one_game(Path(tmp), rnd, min(per_game, kills - tally.kills), from_page=game % 2 == 1, tally=tally)
             game += 1
+            if progress and game % 10 == 0:  # a long run says how far it is (a kill and restart take seconds)
+                print(f"{tally.kills} kills so far: {_summary(tally)}", file=sys.stderr, flush=True)
     return tally
+
+
+def _summary(tally: Tally) -> str:
+    return (
+        f"{len(tally.lost)} times acknowledged moves lost, {tally.not_resumed} games not resumed "
+        f"({tally.acknowledged} acknowledged moves checked)"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -152,13 +166,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     started = time.monotonic()
-    tally = run(args.kills, args.seed)
+    tally = run(args.kills, args.seed, progress=True)
     for line in tally.lost:
         print(line, file=sys.stderr)
-    print(
-        f"{tally.kills} kills in {time.monotonic() - started:.0f} s: {len(tally.lost)} times acknowledged moves "
-        f"lost, {tally.not_resumed} games not resumed ({tally.acknowledged} acknowledged moves checked)"
-    )
+    print(f"{tally.kills} kills in {time.monotonic() - started:.0f} s: {_summary(tally)}")
     return 1 if tally.lost or tally.not_resumed else 0
 
 

@@ -79,3 +79,4 @@ def test_kill_9_in_games_from_the_command_line_and_from_the_page_with_secret_ord
     tally = run(kills=4, seed=7, per_game=2)
     assert tally.kills == 4
     assert not tally.lost and not tally.not_resumed, tally
+    assert tally.acknowledged, "no move was acknowledged before a kill: the run checked nothing"

@@ -49,7 +49,7 @@ def protocol_scenario(rng):
 
 
 def debounce_scenario(rng):
-    d = Debouncer(depth=4, flap_window=50, flap_flips=6, slow_window=400, slow_changes=5, quiet=100)
+    d = Debouncer(depth=4, flap_window=50, flap_flips=6, slow_gap=80, slow_changes=5, quiet=100)
     rows = [0] * 9
     d.prime(rows)
     trace = []
@@ -73,7 +73,7 @@ def flap_scenario(rng):
         config.DEBOUNCE_SCANS,
         config.FLAP_WINDOW_SCANS,
         config.FLAP_FLIPS,
-        config.SLOW_WINDOW_SCANS,
+        config.SLOW_GAP_SCANS,
         config.SLOW_CHANGES,
         config.QUIET_SCANS,
     )
@@ -83,7 +83,7 @@ def flap_scenario(rng):
     slow_from = 300 + rng.next(700)  # e5: closed and open 0.5-1 s each (a 1-2 s period), never healed
     slow_next = slow_from
     seen = {"fast": -1, "slow": -1, "hand": -1, "fast_trusted": -1}
-    for scan in range(9000):
+    for scan in range(13000):
         if fast_from <= scan < fast_from + 1000 and (scan - fast_from) % 3 == 0:
             rows[0] ^= 1 << 2
         if scan == slow_next:

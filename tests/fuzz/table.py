@@ -95,11 +95,8 @@ class Table:
         occ = state.occupancy()
         self.pieces: dict[int, Piece] = dict(state.pieces())
         self.switches = Switches(occ, seed=rng.randrange(2**32))
-        # The fuzzer's hands work at fuzzing speed: one square can pass the debounce six times within six seconds
-        # (a hover, a wrong piece put back, a knock, the next player's reply), which the slow-flap detector takes for
-        # a flapping switch. Flapping has generators of its own (tests/hardware/switch_behaviour.py); here the fast
-        # detector stays on and the slow one is off, so what is measured is recognition.
-        self.deb = Debouncer(DebounceConfig.for_rate(SCAN_HZ, slow_changes=0), occ)
+        # The board's own settings, flap detection included: quick hands must never be taken for a flapping switch.
+        self.deb = Debouncer(DebounceConfig.for_rate(SCAN_HZ), occ)
         self.t = 0.0
         self._tick = 0
         self.turn: Turn | None = None

@@ -2,10 +2,12 @@
 perhaps a flap (the contact opening and closing by itself, fast or slow, regular or not), perhaps healing again.
 
 A `Behaviour` is the switch's raw level as a list of (time, level) steps, with what the hands meant and when a flap
-began and ended, so a property can say what the debounce must make of it. The hands are drawn within the limits of a
-person (a change of the same square at least HAND_GAP apart, at most HAND_CHANGES within any SLOW_WINDOW, bounce of
-at most one extra pair shorter than the debounce); a flap's halves (closed, then open, ...) are drawn from one of three
-bands, irregular within it. Every draw shrinks towards fewer steps, no bounce, and the shortest halves of a band.
+began and ended, so a property can say what the debounce must make of it. The hands are drawn as people handle a
+square: bursts of changes at least HAND_GAP apart (a hover, a wrong piece put back, a capture and the reply, a
+Politics candidate tapping a state for a few counties), at most HAND_RUN of them without a pause longer than
+SLOW_GAP, the contact bouncing for less than the debounce at each change; a flap's halves (closed, then open, ...)
+are drawn from one of four bands, irregular within it. Every draw shrinks towards fewer steps, no bounce, and the
+shortest halves of a band.
 """
 
 from __future__ import annotations
@@ -20,12 +22,16 @@ SCAN = 0.005  # 200 Hz, the Pi's own scan
 DEPTH = 4  # debounce scans (20 ms)
 FLAP_WINDOW = 0.5
 FLAP_FLIPS = 10
-SLOW_WINDOW = 6.0
-SLOW_CHANGES = 6
+SLOW_GAP = 1.2
+SLOW_CHANGES = 12
 QUIET = 2.0
 
-HAND_GAP = 0.2  # a person's hand changes one square at most this often (a quick tap: lift, set down)
-HAND_CHANGES = SLOW_CHANGES - 1
+HAND_GAP = 0.1  # a person's hand changes one square at most this often (a quick tap: set down, lift)
+HAND_RUN = 9
+"""The most changes of one square hands make without a pause longer than SLOW_GAP: the recognition fuzzer's hands,
+quicker than people, make 9 in 2,500 Politics moves (a candidate tapping one state for county after county) and at
+most 6 in the other games."""
+PAUSE = SLOW_GAP + 0.05  # a pause that ends a burst, with room for the bounce to delay a debounced change
 DEBOUNCE = DEPTH * SCAN
 BANDS = {
     "chatter": (1.5 * SCAN, DEBOUNCE - SCAN),
@@ -72,22 +78,23 @@ class Behaviour:
 
 @st.composite
 def hands(draw: DrawFn, start: float = 0.0, initial: int | None = None, until: float = 8.0) -> Behaviour:
-    """A person setting and lifting a piece on the square from `start` to `until`, never faster than a person."""
+    """A person setting and lifting a piece on the square from `start` to `until`, in bursts as people do."""
     level = draw(st.integers(0, 1)) if initial is None else initial
     first = level
     t = start
     steps: list[tuple[float, int]] = []
     meant: list[tuple[float, int]] = []
-    recent: list[float] = []
+    run = 0  # changes since the last pause
     while True:
-        t += draw(st.floats(HAND_GAP, 3.0))
-        recent = [r for r in recent if r > t - SLOW_WINDOW]
+        gap = draw(st.floats(HAND_GAP, 3.0))
+        run = 0 if gap > PAUSE else run
+        if run >= HAND_RUN:
+            gap, run = draw(st.floats(PAUSE, 3.0)), 0  # the burst is over: the board stands still a while
+        t += gap
         if t >= until:
             break
-        if len(recent) >= HAND_CHANGES:
-            continue  # nobody lifts and sets the same piece that often: the hand waits
+        run += 1
         level ^= 1
-        recent.append(t)
         meant.append((t, level))
         steps.append((t, level))
         bounce = t
@@ -117,7 +124,8 @@ def flapping(
     steps = list(before.steps)
     t = start
     longest = 0.0
-    duration = draw(st.floats(FLAP_FLIPS * hi + 0.5, FLAP_FLIPS * hi + 1.5))  # long enough to be seen
+    least = max(FLAP_FLIPS, SLOW_CHANGES) * hi + 0.5
+    duration = draw(st.floats(least, least + 1.0))  # long enough to be seen
     while t < start + duration:
         level ^= 1
         steps.append((t, level))

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from hardware.debounce import DebounceConfig, Debouncer, untrusted_reason
 from tests.hardware import switch_behaviour as sb
 
-CFG = DebounceConfig(depth=3, flap_window=20, flap_flips=4, slow_window=200, slow_changes=6, quiet=40)
+CFG = DebounceConfig(depth=3, flap_window=20, flap_flips=4, slow_gap=10, slow_changes=6, quiet=40)
 PI = DebounceConfig.for_rate(200)  # the pin map's defaults: what tests/hardware/switch_behaviour.py is drawn for
 
 
@@ -48,8 +48,8 @@ def test_flips_crowding_the_sliding_window_untrust_the_square_at_once_and_freeze
 
 def test_flips_spread_wider_than_the_window_are_no_flap() -> None:
     d = Debouncer(CFG)
-    run(d, ([1] * 7 + [0] * 7) * 4)  # a flip every 7 scans: never 4 within 20; debounced changes 8 in 56 scans
-    assert d.untrusted == 1  # ...but that many debounced changes are a slow flap
+    run(d, ([1] * 7 + [0] * 7) * 4)  # a flip every 7 scans: never 4 within 20; 8 debounced changes 7 scans apart
+    assert d.untrusted == 1  # ...but that long an oscillation is a slow flap
     slow_off = Debouncer(DebounceConfig(depth=3, flap_window=20, flap_flips=4, slow_changes=0, quiet=40))
     run(slow_off, ([1] * 7 + [0] * 7) * 4)
     assert slow_off.untrusted == 0
@@ -103,9 +103,9 @@ def test_skip_refuses_while_anything_is_in_flux() -> None:
 
 
 def test_times_become_scan_counts() -> None:
-    cfg = DebounceConfig.for_rate(200, debounce_ms=20, flap_window_ms=500, slow_window_ms=6000, quiet_ms=2000)
-    assert (cfg.depth, cfg.flap_window, cfg.slow_window, cfg.quiet) == (4, 100, 1200, 400)
-    assert cfg.rescaled(200, 1000) == DebounceConfig(depth=20, flap_window=500, slow_window=6000, quiet=2000)
+    cfg = DebounceConfig.for_rate(200, debounce_ms=20, flap_window_ms=500, slow_gap_ms=1200, quiet_ms=2000)
+    assert (cfg.depth, cfg.flap_window, cfg.slow_gap, cfg.quiet) == (4, 100, 240, 400)
+    assert cfg.rescaled(200, 1000) == DebounceConfig(depth=20, flap_window=500, slow_gap=1200, quiet=2000)
     assert not cfg.without_flaps().detects
 
 
@@ -185,3 +185,48 @@ def test_an_untrusted_square_reads_frozen_and_once_healed_is_trusted_after_the_q
     if b.flap.end < b.end:  # healed: trusted again, reading the switch as it came to rest
         t, reported, untrusted = steps[-1]
         assert not untrusted and reported == b.level(t)
+
+
+def regular_flap(period: float, start: float, initial: int) -> sb.Behaviour:
+    """A switch flipping every half `period` from `start` on, for as long as the slowest report may take."""
+    half = period / 2
+    count = max(sb.FLAP_FLIPS, sb.SLOW_CHANGES) + 2
+    steps = tuple((start + k * half, (initial + k + 1) % 2) for k in range(count))
+    flap = sb.Flap("regular", start, float("inf"), half)
+    return sb.Behaviour(initial, steps, (), flap, steps[-1][0] + half)
+
+
+@settings(max_examples=30)
+@given(st.floats(0.05, 2.0), st.floats(0.0, 1.0), st.integers(0, 1))
+def test_a_sustained_flap_of_any_period_from_50_ms_to_2_s_is_reported_in_time(
+    period: float, start: float, initial: int
+) -> None:
+    """Periods up to 0.1 s within half a second (the fast detector); slower ones once twelve of their changes, each
+    through the debounce, have followed one another without a pause (at most 11 s for a 2 s period)."""
+    took = detection(regular_flap(period, start, initial))
+    if period <= 0.1:
+        assert took <= 0.5
+    else:
+        assert took <= (sb.SLOW_CHANGES - 1) * period / 2 + (sb.DEPTH + 1) * sb.SCAN + 1e-9
+
+
+@settings(max_examples=30)
+@given(st.integers(1, (sb.SLOW_CHANGES - 1) // 2), st.floats(0.0, 1.0), st.data())
+def test_a_politics_candidate_tapping_one_state_county_after_county_is_no_flap(
+    taps: int, start: float, data: st.DataObject
+) -> None:
+    """Up to five counties: set down for 0.1-0.3 s and lifted, then waiting for the claim to light (the 0.35 s
+    settle) before the next; the board then stays still. Every change is followed, none taken for a flap."""
+    steps: list[tuple[float, int]] = []
+    t = start
+    for _ in range(taps):
+        steps.append((t, 1))
+        t += data.draw(st.floats(0.1, 0.3))
+        steps.append((t, 0))
+        t += data.draw(st.floats(0.4, 1.1))
+    b = sb.Behaviour(0, tuple(steps), tuple(steps), None, t + sb.QUIET)
+    for t, reported, untrusted in trace(b):
+        assert not untrusted, t
+        last = max((c for c, _ in steps if c < t), default=-1.0)
+        if t - last >= HAND_SETTLE:
+            assert reported == b.meant(t), t

@@ -5,19 +5,23 @@ read through the Pi's own debounce, whose events reach the session in the order 
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from controller import games
 from controller.backends import SimOptions, open_board
 from controller.clock import VirtualClock
+from controller.games import CHANCE, SIMULTANEOUS
 from controller.session.core import Session
 from controller.session.runner import Controller
 from controller.session.seats import SeatKind
 from hardware.debounce import DebounceConfig, Debouncer, untrusted_reason
+from tests.fuzz.hands import carry
 from tests.hardware import switch_behaviour as sb
+from tests.strategies import histories
 
 POLITICS = games.load("politics1952")
 
@@ -121,3 +125,46 @@ async def test_a_flapping_state_square_on_the_simulated_board_makes_no_claim(per
     task.cancel()
     await asyncio.gather(task, return_exceptions=True)
     await board.aclose()
+
+
+# ---- a square distrusted while hands make a move -------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["polis", "politrics", "djambi", "politics1952"]), st.data())
+def test_a_square_distrusted_while_hands_make_a_move_never_makes_another_move(name: str, data: st.DataObject) -> None:
+    """Quick hands trip the flap detector on a square of the move (before, during or after their change there):
+    the square freezes at what it read, its switch is trusted again once quiet. Whatever the moment, the board
+    commits the move made or nothing (it asks, or waits), never another one."""
+    state = data.draw(histories(name, ongoing=True, max_actions=60)).final
+    while state.to_move is CHANCE:
+        state = state.play(state.sample_chance())
+    physical = [m for m in state.legal_moves() if state.effect(m).decision or state.effect(m).decision_touch]
+    assume(state.to_move is not SIMULTANEOUS and physical)
+    move = data.draw(st.sampled_from(physical), label="move")
+    session = Session(state.game, state, seat_kinds=[SeatKind.BOARD] * state.seats)
+    occupancy = state.occupancy()
+    session.start(occupancy, 0.0)
+    acts = carry(
+        random.Random(data.draw(st.integers(0, 2**16))), occupancy, state.effect(move), dict(state.play(move).pieces())
+    )
+    square = data.draw(st.sampled_from(sorted({a.square for a in acts})), label="square")
+    at = data.draw(st.integers(0, len(acts)), label="distrusted after act")
+    t, frozen = 0.0, None
+    for i, act in enumerate([*acts, None]):
+        if i == at:
+            frozen = occupancy >> square & 1
+            session.on_untrusted(1 << square, "flapping", t)
+        if act is None:
+            break
+        occupancy = occupancy | 1 << act.square if act.piece is not None else occupancy & ~(1 << act.square)
+        shown = occupancy if frozen is None else occupancy & ~(1 << square) | frozen << square
+        t += data.draw(st.floats(0.05, 0.5))
+        session.on_board(shown, t)
+        session.tick(t)
+    session.tick(t + 3.0)
+    session.on_board(occupancy, t + 3.0)  # quiet: the real reading first, then the change of trust
+    session.on_untrusted(0, untrusted_reason(1 << square, 0), t + 3.0)
+    session.tick(t + 10.0)
+    made = [entry.move for entry in session.history]
+    assert made in ([], [move]), (str(move), [str(m) for m in made])
