@@ -302,6 +302,19 @@ class TurnIndex:
         return best
 
 
+def earlier_boards(start: int, earlier: Sequence[State], undo: Sequence[int]) -> tuple[dict[int, int], dict[int, int]]:
+    """Per earlier board (newest first, the start's own left out): how many plies back it stands, and the squares
+    taking those plies back may touch."""
+    past: dict[int, int] = {}
+    touches: dict[int, int] = {}
+    for plies, s in enumerate(earlier, start=1):
+        occ = s.occupancy()
+        if occ != start and occ not in past:
+            past[occ] = plies
+            touches[occ] = (undo[plies - 1] if plies <= len(undo) else ~0) | (occ ^ start)
+    return past, touches
+
+
 def build_index(
     state: State,
     moves: Sequence[Move],
@@ -327,14 +340,7 @@ def build_index(
         for nm in state.near_misses():
             if nm.effect.decision or nm.effect.decision_touch:
                 candidates.append(make_candidate(start, nm.move, nm.effect, nm))
-    past: dict[int, int] = {}
-    touches: dict[int, int] = {}
-    for plies, s in enumerate(earlier, start=1):
-        occ = s.occupancy()
-        if occ != start and occ not in past:
-            past[occ] = plies
-            touches[occ] = (undo[plies - 1] if plies <= len(undo) else ~0) | (occ ^ start)
-    index = TurnIndex(start, candidates, past, touches)
+    index = TurnIndex(start, candidates, *earlier_boards(start, earlier, undo))
     if outlines is not None:
         index._defer(state, moves, outlines)
     return index

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 
 from controller.games import State
 from controller.games.squares import squares_of
-from controller.recognizer.index import Candidate, make_candidate
+from controller.recognizer.index import Candidate, earlier_boards, make_candidate
 
 
 def _by_square(sets: dict[int, list[Candidate]]) -> dict[int, list[Candidate]]:
@@ -90,14 +90,7 @@ def build_eager(state: State, earlier: Sequence[State] = (), undo: Sequence[int]
     for nm in state.near_misses():
         if nm.effect.decision or nm.effect.decision_touch:
             candidates.append(make_candidate(start, nm.move, nm.effect, nm))
-    past: dict[int, int] = {}
-    touches: dict[int, int] = {}
-    for plies, s in enumerate(earlier, start=1):
-        occ = s.occupancy()
-        if occ != start and occ not in past:
-            past[occ] = plies
-            touches[occ] = (undo[plies - 1] if plies <= len(undo) else ~0) | (occ ^ start)
-    return EagerIndex(start, candidates, past, touches)
+    return EagerIndex(start, candidates, *earlier_boards(start, earlier, undo))
 
 
 def _lights(index: EagerIndex, occupancy: int, touched: int) -> tuple[int, int]:
