@@ -6,7 +6,7 @@ the games file instead. A move is acknowledged when the page's answer said so: a
 a snapshot that lists it with nothing still being saved.
 
 Each `agora play` is forked from a process that imported the controller once (tests/e2e/forkserver.py; `--exec`
-starts each afresh, about 1.5 s of CPU more per start), so 1,000 kills take about half an hour on a loaded machine.
+starts each afresh, about 1.5 s of CPU more per start), so 1,000 kills take under an hour on a loaded machine.
 
 `python -m tests.e2e.kill --kills 1000` (`make kill-test`) prints the counts; tests/e2e/test_crash.py runs a sample.
 """
@@ -196,6 +196,30 @@ def live(server: Server, rnd: random.Random, from_page: bool, life: Life, tally:
     tally.moved += len(life.acknowledged) > before
 
 
+def account(server: Server, game: str, game_id: int, acknowledged: list[str], tally: Tally) -> list[str] | None:
+    """Check a restarted board against what was acknowledged before the kill: the moves it resumed with, or None
+    when it rightly began another game because the one before had finished."""
+    state = server.state()
+    tally.acknowledged += len(acknowledged)
+    if state["game_id"] == game_id and state["game"]["name"] == game:
+        tally.resumed += 1
+        stored = [str(m["move"]) for m in state["moves"]]
+        if not kept(acknowledged, stored):
+            tally.lost.append(f"{game}: acknowledged {acknowledged} but stored {stored}")
+        return stored
+    # Not resumed: rightly so only when the game is over in the file (seen ending or not, for the kill may come
+    # between the last move's write and its answer).
+    status, rows = in_file(server.db, game_id)
+    if status == "finished":
+        tally.finished += 1
+        if not kept_in_file(acknowledged, rows):
+            tally.lost.append(f"{game} (finished): acknowledged {acknowledged} but stored {rows}")
+    else:
+        began = state["game"]["name"]
+        tally.not_resumed.append(f"{game} #{game_id} ({status}, {len(rows)} moves): the restart began {began}")
+    return None
+
+
 def one_game(
     tmp: Path, rnd: random.Random, kills: int, from_page: bool, tally: Tally, forks: ForkServer | None
 ) -> None:
@@ -217,27 +241,11 @@ def one_game(
             cmd_game = "polis" if from_page else "djambi"
             server = start(cmd_game, tmp, ["--seed", "5"], db=db, timeout=STARTUP, forks=forks)
             now = tally.spend("start", now)
-            state = server.state()
-            tally.acknowledged += len(life.acknowledged)
-            if state["game_id"] == game_id and state["game"]["name"] == game:
-                tally.resumed += 1
-                stored = [str(m["move"]) for m in state["moves"]]
-                if not kept(life.acknowledged, stored):
-                    tally.lost.append(f"{game}: acknowledged {life.acknowledged} but stored {stored}")
-                life = Life(stored)
-                tally.spend("check", now)
-                continue
-            # Not resumed: rightly so only when the game is over in the file (seen ending or not, for the kill
-            # may come between the last move's write and its answer).
-            status, rows = in_file(db, game_id)
-            if status == "finished":
-                tally.finished += 1
-                if not kept_in_file(life.acknowledged, rows):
-                    tally.lost.append(f"{game} (finished): acknowledged {life.acknowledged} but stored {rows}")
-            else:
-                tally.not_resumed.append(f"{game} #{game_id} ({status}, {len(rows)} moves): a restart began {cmd_game}")
+            stored = account(server, game, game_id, life.acknowledged, tally)
             tally.spend("check", now)
-            return
+            if stored is None:
+                return  # the game is over: the next one begins
+            life = Life(stored)
     finally:
         server.kill()
 
