@@ -9,18 +9,24 @@ Flap detection slides over the latest scans, so a flap is seen the moment it is 
   can follow, which a tumbling window could have split in two and seen only a second later). A flip counts only
   `depth` scans or more after the last one counted, so the bounce of a piece set down (shorter than the debounce)
   counts once, and a switch chattering faster than that counts once per debounce time;
+- quick: `quick_changes` debounced changes of a square within `flap_window` scans (a switch flapping every 0.1-0.25 s:
+  each half passes the debounce, too slow for the fast count). Five changes are two lift-and-put-backs of one piece
+  and a third lift: the recognition fuzzer's hands, quicker than people, make four within half a second (a hover, then
+  the move) but never five, so a flap of a period under 0.25 s is reported by its fifth change, within 0.5 s of its
+  first (docs/flapping.md);
 - slow: `slow_changes` debounced changes of a square in a row, each within `slow_gap` scans of the one before (a
   switch opening and closing by itself every 0.3-2 s: each change passes the debounce and looks like a hand lifting
   or setting a piece, but the oscillation goes on). Hands make bursts: a hover, a wrong piece put back, a capture and
-  the next player's reply, a Politics candidate claiming a few counties of one state make a few quick changes of one
-  square, and then the board stands still for longer than the gap. So the count is of one sustained oscillation, not
-  of changes within a window: people playing quickly pass the debounce of one square six times within six seconds,
-  but, in the recognition fuzzer's quick hands, at most nine times without a pause.
-The fast detector keeps, per square, the scans of its latest flips in a ring (one comparison per flip); the slow one
-a count and the scan of the last change. An untrusted square's reported bit is frozen at the value it had, so it
-cannot fake moves, until it has gone `quiet` scans without a single raw flip; its history then starts afresh. A
-count of 0 turns that detector off; `detect_flaps(False)` turns both off for a while (the piece test sets pieces on
-the same squares again and again).
+  the next player's reply, a Politics candidate tapping one state for county after county, and then the board stands
+  still for longer than the gap: the recognition fuzzer's quick hands make up to eleven changes of one square
+  without a pause, so the twelfth is the first no hand explains, and a slow flap of half-period h is reported 11h
+  after its first change (11 s at a period of 2 s, 1.65 s at 0.3 s). Nothing else tells a slow flap from those taps: a
+  candidate taps the state alone, nothing else on the board changing, at a steady pace, as a slow flap does.
+The fast and quick detectors keep, per square, the scans of their latest events in a ring (one comparison per
+event); the slow one a count and the scan of the last change. An untrusted square's reported bit is frozen
+at the value it had, so it cannot fake moves, until it has gone `quiet` scans without a single raw flip; its history
+then starts afresh. A count of 0 turns that detector off; `detect_flaps(False)` turns them all off for a while (the
+piece test sets pieces on the same squares again and again).
 
 The firmware (`firmware/agora_fw/debounce.py`) implements the same rules for the Pico; a test checks that both agree
 sample by sample. The simulator uses this module, so a simulated bounce is filtered exactly as on the board.
@@ -50,6 +56,8 @@ class DebounceConfig:
     a slow flap's half lasts at most 1 s)."""
     slow_changes: int = 12
     """Debounced changes in one oscillation that make a square untrusted; 0 turns the slow detector off."""
+    quick_changes: int = 5
+    """Debounced changes within `flap_window` scans that make a square untrusted; 0 turns the quick detector off."""
     quiet: int = 400
     """Scans without a raw flip before an untrusted square is trusted again (2 s at 200 Hz)."""
 
@@ -58,7 +66,12 @@ class DebounceConfig:
             raise ValueError(f"debounce depth must be 1..100 scans, not {self.depth}")
         if self.flap_window < 2 or self.slow_gap < 1 or self.quiet < 1:
             raise ValueError("flap_window must be at least 2 scans, slow_gap and quiet at least 1")
-        for name, count in (("flap_flips", self.flap_flips), ("slow_changes", self.slow_changes)):
+        counts = (
+            ("flap_flips", self.flap_flips),
+            ("slow_changes", self.slow_changes),
+            ("quick_changes", self.quick_changes),
+        )
+        for name, count in counts:
             if count and not 2 <= count <= 255:
                 raise ValueError(f"{name} must be 2..255 (or 0 for off), not {count}")
 
@@ -73,6 +86,7 @@ class DebounceConfig:
         slow_gap_ms: float = 1200.0,
         slow_changes: int = 12,
         quiet_ms: float = 2000.0,
+        quick_changes: int = 5,
     ) -> DebounceConfig:
         """Times in milliseconds turned into scan counts for a matrix scanned `scan_hz` times a second."""
 
@@ -86,6 +100,7 @@ class DebounceConfig:
             slow_gap=scans(slow_gap_ms, 1),
             slow_changes=slow_changes,
             quiet=scans(quiet_ms, 1),
+            quick_changes=quick_changes,
         )
 
     def rescaled(self, from_hz: float, to_hz: float) -> DebounceConfig:
@@ -101,10 +116,15 @@ class DebounceConfig:
 
     @property
     def detects(self) -> bool:
-        return bool(self.flap_flips or self.slow_changes)
+        return bool(self.flap_flips or self.watches_changes)
+
+    @property
+    def watches_changes(self) -> bool:
+        """Whether a detector of debounced changes is on."""
+        return bool(self.slow_changes or self.quick_changes)
 
     def without_flaps(self) -> DebounceConfig:
-        return replace(self, flap_flips=0, slow_changes=0)
+        return replace(self, flap_flips=0, slow_changes=0, quick_changes=0)
 
 
 class _Rings:
@@ -146,6 +166,7 @@ class Debouncer:
         self._counted = [FAR] * SQUARES  # the last flip the fast detector counted
         self._detecting = True
         self._fast = _Rings(config.flap_flips)
+        self._quick = _Rings(config.quick_changes)
         self._run = [0] * SQUARES  # debounced changes of the oscillation going on (the slow detector)
         self._last_change = [FAR] * SQUARES
 
@@ -192,7 +213,7 @@ class Debouncer:
         if active:
             before = self._debounced
             self._integrate(raw, active)
-            if self.detecting and self.config.slow_changes and (changed := before ^ self._debounced):
+            if self.detecting and self.config.watches_changes and (changed := before ^ self._debounced):
                 flapping |= self._changed(changed)
         untrusted_changed = False
         if flapping & ~self._untrusted:
@@ -230,14 +251,17 @@ class Debouncer:
         return out
 
     def _changed(self, changed: int) -> int:
-        """Debounced changes of this scan recorded; the squares whose oscillation has now gone on long enough."""
-        tick, gap, need = self._tick, self.config.slow_gap, self.config.slow_changes
+        """Debounced changes of this scan recorded (square by square, lowest first); the squares whose changes now
+        come too fast or have gone on too long for hands."""
+        c = self.config
+        tick, gap = self._tick, c.slow_gap
         runs, last = self._run, self._last_change
         out = 0
         for s in _bits(changed):
-            runs[s] = runs[s] + 1 if tick - last[s] <= gap else 1
+            runs[s] = min(runs[s] + 1, 255) if tick - last[s] <= gap else 1
             last[s] = tick
-            if runs[s] >= need:
+            quick = self._quick.size and self._quick.crowded(s, tick, c.flap_window)
+            if (c.slow_changes and runs[s] >= c.slow_changes) or quick:
                 out |= 1 << s
         return out
 
@@ -269,8 +293,9 @@ class Debouncer:
         return trusted != 0
 
     def _forget(self, square: int) -> None:
-        if self._fast.size:
-            self._fast.clear(square)
+        for rings in (self._fast, self._quick):
+            if rings.size:
+                rings.clear(square)
         self._run[square] = 0
         self._last_change[square] = FAR
 

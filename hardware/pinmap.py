@@ -35,6 +35,7 @@ KEYS: dict[str, dict[str, str]] = {
         "flap_flips": "flips",
         "slow_flap_gap_ms": "milliseconds",
         "slow_flap_changes": "changes",
+        "quick_flap_changes": "changes",
         "slow_flap_window_ms": "milliseconds (older maps: no longer read; slow flaps are changes in a row)",
         "quiet_ms": "milliseconds",
         "quiet_windows": "windows of flap_window_ms (the older way to say quiet_ms)",
@@ -236,6 +237,7 @@ class _Checker:
             flap_flips=int(self.number("matrix", "flap_flips", 10, 2, 255)),
             slow_gap_ms=self.number("matrix", "slow_flap_gap_ms", 1200, 100, 60000),
             slow_changes=int(self.number("matrix", "slow_flap_changes", 12, 3, 255)),
+            quick_changes=int(self.number("matrix", "quick_flap_changes", 5, 3, 255)),
             quiet_ms=self.number("matrix", "quiet_ms", quiet_windows * flap_window_ms, 100, 60000),
         )
         return MatrixConfig(

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from hardware.debounce import DebounceConfig
 
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 MAX_ENCODED = 512
 
 HELLO, SNAPSHOT_REQ, LEDS, ACK, CONFIG, STOP = 0x01, 0x02, 0x03, 0x04, 0x05, 0x0E
@@ -219,7 +219,16 @@ def config(debounce: DebounceConfig) -> tuple[int, bytes]:
     d = debounce
     cap = 0xFFFF
     windows = min(d.flap_window, cap), min(d.slow_gap, cap), min(d.quiet, cap)
-    return CONFIG, struct.pack("<BHBHBH", d.depth, windows[0], d.flap_flips, windows[1], d.slow_changes, windows[2])
+    return CONFIG, struct.pack(
+        "<BHBHBHB",
+        d.depth,
+        windows[0],
+        d.flap_flips,
+        windows[1],
+        d.slow_changes,
+        windows[2],
+        d.quick_changes,
+    )
 
 
 def stop() -> tuple[int, bytes]:

@@ -85,11 +85,14 @@ class Session(TurnFlow):
         self._rng = random.Random(seed)
         self._computers = Computers(state.seats, levels)
         self._announced_over = -1
+        self._set_up = bool(self._history)
+        self._held = False
 
     # ---- starting --------------------------------------------------------------------------------------------
     def start(self, occupancy: int, t: float, resumed: bool = False) -> None:
         """Begin (or resume) with the board showing `occupancy`; the LEDs guide pieces to where they belong."""
         self._occupancy = occupancy
+        self._set_up = self._set_up or resumed
         self._events.append(ev.GameStarted(t, self._game.name, self._state.seats, self._game_id, resumed))
         self._next_turn(t)
 
@@ -109,6 +112,8 @@ class Session(TurnFlow):
             seen = self._seen(self._recognizer.expected)
         self._scan_step(seen, t)
         self._occupancy = occupancy
+        if self._held and self._recognizer.occupancy == self._recognizer.expected and not self._pauses:
+            self._next_turn(t)  # the fresh game's board is set up: its first turn begins on it
 
     def _scan_step(self, occ: int, t: float) -> None:
         self._occupancy = occ

@@ -56,6 +56,10 @@ class TurnFlow(SessionView):
     _rng: random.Random
     _announced_over: int
     _prompt_choice: int
+    # A fresh game's board has not yet shown the game's position: pieces left from the game before, standing where
+    # the first player could have set one, are to be cleared, never read as that player's move.
+    _set_up: bool
+    _held: bool  # the first board turn waits for the set-up
 
     def _seen(self, expected: int) -> int:
         """The board as the recognizer may take it: an untrusted square (a flapping switch) reads as `expected`,
@@ -110,6 +114,7 @@ class TurnFlow(SessionView):
     def _next_turn(self, t: float) -> None:
         s = self._state
         self._prompt = ()
+        self._held = False
         occupancy = s.occupancy()
         if s.to_move is None:
             self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t), t)
@@ -134,6 +139,11 @@ class TurnFlow(SessionView):
         assert isinstance(to_move, int)
         kind = self._seat_kinds[to_move]
         if kind is SeatKind.BOARD:
+            if not self._set_up and self._seen(occupancy) != occupancy:
+                self._held = True
+                self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t), t)
+                return
+            self._set_up, self._held = True, False
             earlier, undo = self._earlier()
             index = build_index(s, s.legal_moves(), earlier=earlier, undo=undo)
             self._handle(self._recognizer.begin_turn(index, self._seen(index.start), t), t)

@@ -2,4 +2,4 @@
 # Everything except app.main(), matrix.py and ws2812.py is plain Python that also runs under CPython: the tests and
 # the simulator's virtual co-processor run this very code.
 
-FIRMWARE_NAME = "agora-fw 4.0"
+FIRMWARE_NAME = "agora-fw 5.0"

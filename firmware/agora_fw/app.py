@@ -108,6 +108,7 @@ def main():
             config.SLOW_GAP_SCANS,
             config.SLOW_CHANGES,
             config.QUIET_SCANS,
+            config.QUICK_CHANGES,
         ),
     )
 

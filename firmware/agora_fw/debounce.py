@@ -3,12 +3,14 @@
 #   integrator per square, clamped to 0..depth: occupied at depth, empty at 0;
 #   fast flaps: `flap_flips` raw flips of a square within a sliding `flap_window` scans, a flip counted only `depth`
 #   scans or more after the last one counted (a bounce counts once, a chatter once per debounce time);
+#   quick flaps: `quick_changes` debounced changes of a square within `flap_window` scans (two lift-and-put-backs
+#   and a lift in half a second are no hand);
 #   slow flaps: `slow_changes` debounced changes of a square in a row, each within `slow_gap` scans of the one before
-#   (an oscillation that goes on; hands make a few quick changes and then pause);
+#   (an oscillation that goes on while others play; hands make a few quick changes and then pause);
 #   either makes the square untrusted (its reported bit frozen) until it has gone `quiet` scans without a raw flip,
 #   when its history starts afresh. A count of 0 turns that detector off (the host's CONFIG during the piece test).
-# The fast detector keeps per square the scans of its latest flips in a ring, so a flip costs one comparison; the
-# slow one a count and the scan of the last change.
+# The fast and quick detectors keep per square the scans of their latest events in a ring, so an event costs one
+# comparison; the slow one a count and the scan of the last change.
 
 from array import array
 
@@ -20,10 +22,19 @@ LIMIT = 1 << 29  # rebased well before 2**30 so the scan counter stays a small i
 
 
 class Debouncer:
-    def __init__(self, depth=8, flap_window=500, flap_flips=10, slow_gap=1200, slow_changes=12, quiet=2000):
+    def __init__(
+        self,
+        depth=8,
+        flap_window=500,
+        flap_flips=10,
+        slow_gap=1200,
+        slow_changes=12,
+        quiet=2000,
+        quick_changes=5,
+    ):
         if not 1 <= depth <= 100 or not 2 <= flap_window < BASE or not 1 <= slow_gap < BASE:
             raise ValueError("bad debounce settings")
-        for count in (flap_flips, slow_changes):
+        for count in (flap_flips, slow_changes, quick_changes):
             if count == 1 or not 0 <= count <= 255:
                 raise ValueError("bad debounce settings")
         if not 1 <= quiet < BASE:
@@ -33,13 +44,18 @@ class Debouncer:
         self.flap_flips = flap_flips
         self.slow_gap = slow_gap
         self.slow_changes = slow_changes
+        self.quick_changes = quick_changes
+        self.watches_changes = slow_changes or quick_changes
         self.quiet = quiet
         self.counts = bytearray(81)
         # Per square the scans of the latest flap_flips - 1 flips: the oldest of them and a new one make flap_flips.
         self.fast_size = max(0, flap_flips - 1)
         self.fast = _zeros(81 * self.fast_size)
         self.fast_next = bytearray(81)
-        self.run = bytearray(81)  # debounced changes of the oscillation going on (at most slow_changes)
+        self.quick_size = max(0, quick_changes - 1)
+        self.quick = _zeros(81 * self.quick_size)
+        self.quick_next = bytearray(81)
+        self.run = bytearray(81)  # debounced changes of the oscillation going on (at most 255)
         self.last_change = _zeros(81)
         self.last_flip = _zeros(81)
         self.counted = _zeros(81)  # the last flip the fast detector counted
@@ -59,11 +75,11 @@ class Debouncer:
             self.unsettled[r] = self.untrusted[r] = 0
             for c in range(9):
                 self.counts[r * 9 + c] = depth if v >> c & 1 else 0
-        for ring in (self.fast, self.last_change, self.last_flip, self.counted):
+        for ring in (self.fast, self.quick, self.last_change, self.last_flip, self.counted):
             for i in range(len(ring)):
                 ring[i] = 0
         for i in range(81):
-            self.fast_next[i] = self.run[i] = 0
+            self.fast_next[i] = self.quick_next[i] = self.run[i] = 0
         self.tick = BASE
 
     def sample(self, rows):
@@ -84,7 +100,7 @@ class Debouncer:
                 before = self.debounced[r]
                 self._integrate(r, raw, active)
                 changed = before ^ self.debounced[r]
-                if changed and self.slow_changes:
+                if changed and self.watches_changes:
                     flapping |= self._changed(r, changed)
             if flapping & ~self.untrusted[r]:
                 self.untrusted[r] |= flapping
@@ -114,7 +130,6 @@ class Debouncer:
 
     def _changed(self, r, changed):
         tick = self.tick
-        need = self.slow_changes
         out = 0
         for c in range(9):
             if changed >> c & 1:
@@ -122,9 +137,12 @@ class Debouncer:
                 # A change more than slow_gap after the last one begins a new oscillation (a never-written 0 is
                 # further back than any gap: scans start at BASE).
                 n = self.run[i] + 1 if tick - self.last_change[i] <= self.slow_gap else 1
-                self.run[i] = n if n < need else need
+                self.run[i] = n if n < 255 else 255
                 self.last_change[i] = tick
-                if n >= need:
+                if (self.slow_changes and n >= self.slow_changes) or (
+                    self.quick_size
+                    and _crowded(self.quick, self.quick_next, self.quick_size, i, tick, self.flap_window)
+                ):
                     out |= 1 << c
         return out
 
@@ -160,6 +178,7 @@ class Debouncer:
             if u >> c & 1 and self.tick - self.last_flip[i] >= self.quiet:
                 trusted |= 1 << c
                 _clear(self.fast, self.fast_next, self.fast_size, i)
+                _clear(self.quick, self.quick_next, self.quick_size, i)
                 self.run[i] = 0
                 self.last_change[i] = 0
         self.untrusted[r] = u & ~trusted
@@ -168,7 +187,7 @@ class Debouncer:
     def _rebase(self):
         # Every recorded scan moves back with the counter; one further back than BASE stays out of every window.
         shift = self.tick - BASE
-        for ring in (self.fast, self.last_change, self.last_flip, self.counted):
+        for ring in (self.fast, self.quick, self.last_change, self.last_flip, self.counted):
             for i in range(len(ring)):
                 v = ring[i] - shift
                 ring[i] = v if v > 0 else 0

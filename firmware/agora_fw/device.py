@@ -12,7 +12,7 @@ HEARTBEAT_EVERY_MS = 250
 RETRANSMIT_AFTER_MS = 30
 RETRANSMITS = 10
 HOST_TIMEOUT_MS = 3000
-CONFIG_BYTES = 9
+CONFIG_BYTES = 10
 
 
 class Device:
@@ -102,7 +102,8 @@ class Device:
         self._send(p.HELLO_ACK, body + self.name.encode())
 
     def _configure(self, payload):
-        # depth (u8), flap_window (u16), flap_flips (u8), slow_gap (u16), slow_changes (u8), quiet (u16)
+        # depth (u8), flap_window (u16), flap_flips (u8), slow_gap (u16), slow_changes (u8), quiet (u16),
+        # quick_changes (u8)
         try:
             self.debouncer = Debouncer(
                 depth=payload[0],
@@ -111,6 +112,7 @@ class Device:
                 slow_gap=payload[4] | payload[5] << 8,
                 slow_changes=payload[6],
                 quiet=payload[7] | payload[8] << 8,
+                quick_changes=payload[9],
             )
         except ValueError:
             self.decoder.bad += 1

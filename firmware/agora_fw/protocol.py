@@ -3,7 +3,7 @@
 # MicroPython-compatible: no typing, no dataclasses; the Pi has its own typed twin in hardware/protocol.py and the
 # tests check that both agree byte for byte.
 
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 MAX_ENCODED = 512  # longer frames are garbage: the largest real frame (LEDS) is about 250 bytes
 
 # host -> device

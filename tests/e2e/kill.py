@@ -1,8 +1,12 @@
 """Kill -9 of a real `agora play` at random moments, many times, in games started from the command line (Politrics,
 moves on the simulated board) and from the page (Chesspolitik with secret orders from the seats' phones): after
 each restart the unfinished game is resumed (the same game, whatever the command line names) with every acknowledged
-move. A move is acknowledged when the page's answer said so: a 200 to the request that made it, or a snapshot that
-lists it with nothing still being saved.
+move. A game that ends is rightly not resumed (the restart begins the command line's game): its moves are checked in
+the games file instead. A move is acknowledged when the page's answer said so: a 200 to the request that made it, or
+a snapshot that lists it with nothing still being saved.
+
+Each `agora play` is forked from a process that imported the controller once (tests/e2e/forkserver.py; `--exec`
+starts each afresh, about 1.5 s of CPU more per start), so 1,000 kills take under an hour on a loaded machine.
 
 `python -m tests.e2e.kill --kills 1000` (`make kill-test`) prints the counts; tests/e2e/test_crash.py runs a sample.
 """
@@ -10,7 +14,10 @@ lists it with nothing still being saved.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import random
+import sqlite3
 import sys
 import tempfile
 import threading
@@ -22,10 +29,20 @@ from typing import Any
 
 import httpx
 
+from tests.e2e.forkserver import ForkServer
 from tests.e2e.server import Server, start
 
 FILES = "abcdefghi"
 STARTUP = 120.0  # seconds a restart may take on a loaded machine before it counts as not coming back
+
+
+PHASES = ("start", "play", "kill", "check")
+"""Where a kill cycle's wall time goes: starting `agora play` until it serves, playing until the kill (the drawn
+moment), the kill itself, and checking the restarted board and its games file."""
+KILL_WITHIN = 1.5
+"""The kill comes at a moment drawn uniformly up to this many seconds after the board serves: a step (a figure set
+down, recognised, answered and stored) takes about a second, so a life dies before, during or after its first or
+second move."""
 
 
 @dataclass
@@ -33,7 +50,17 @@ class Tally:
     kills: int = 0
     acknowledged: int = 0
     lost: list[str] = field(default_factory=list)  # what went wrong, one line each
-    not_resumed: int = 0
+    moved: int = 0  # lives that had a move acknowledged before their kill
+    resumed: int = 0  # restarts that resumed the unfinished game
+    finished: int = 0  # games that ended before a kill: rightly not resumed, their moves checked in the file
+    not_resumed: list[str] = field(default_factory=list)  # unfinished games a restart did not resume, one line each
+    seconds: dict[str, float] = field(default_factory=lambda: dict.fromkeys(PHASES, 0.0))
+    play_cpu: float = 0.0  # CPU seconds the killed `agora play` processes used, starting included
+
+    def spend(self, phase: str, since: float) -> float:
+        now = time.monotonic()
+        self.seconds[phase] += now - since
+        return now
 
 
 def stored_moves(state: dict[str, Any]) -> list[str] | None:
@@ -51,14 +78,14 @@ def kept(acknowledged: list[str], stored: list[str]) -> bool:
     return all(a == b or (a.startswith("orders ") and b.startswith(f"{a}:")) for a, b in pairs)
 
 
-def settled(server: Server) -> list[str] | None:
-    """The stored moves once nothing is being saved (the snapshot in a move's own answer is taken before its
-    write is done; the answer itself comes after)."""
-    return stored_moves(server.wait_for(lambda s: not s.get("saving"), what="the moves to be stored"))
+def settled(server: Server) -> dict[str, Any]:
+    """The snapshot once nothing is being saved (the snapshot in a move's own answer is taken before its write is
+    done; the answer itself comes after)."""
+    return server.wait_for(lambda s: not s.get("saving"), what="the moves to be stored")
 
 
-def politrics_step(server: Server, rnd: random.Random) -> list[str] | None:
-    """Set a figure down on the simulated board (answering which one it is): the moves acknowledged after it."""
+def politrics_step(server: Server, rnd: random.Random) -> dict[str, Any] | None:
+    """Set a figure down on the simulated board (answering which one it is): the settled snapshot after it."""
     state = server.state()
     taken = set(state["occupancy"])
     free = [f"{f}{r}" for f in FILES[1:8] for r in range(2, 9) if f"{f}{r}" not in taken]
@@ -70,11 +97,13 @@ def politrics_step(server: Server, rnd: random.Random) -> list[str] | None:
     return settled(server)
 
 
-def orders_step(server: Server, rnd: random.Random, tokens: list[str]) -> list[str] | None:
-    """A waiting seat's phone hands in orders: the moves acknowledged after it."""
+def orders_step(server: Server, rnd: random.Random, tokens: list[str]) -> dict[str, Any] | None:
+    """A waiting seat's phone hands in orders: the settled snapshot after it (None when nothing was acknowledged)."""
     state = server.state()
     waiting = state["waiting_for"]
     if not waiting:
+        if state["outcome"] is not None:
+            return state
         # Between phases: the board waits for the units to be carried; the simulated hands do it at once.
         for square in state["expected"]:
             if square not in state["occupancy"]:
@@ -96,80 +125,180 @@ def tokens_of(server: Server) -> list[str]:
     return [s["url"].rsplit("/", 1)[1] for s in server.get("/api/seats").json()]
 
 
-def one_game(tmp: Path, rnd: random.Random, kills: int, from_page: bool, tally: Tally) -> None:
+def in_file(db: Path, game_id: int) -> tuple[str, list[tuple[str, int | None]]]:
+    """A game's status and moves (text, seat) as the games file holds them, read beside the running board."""
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as conn:
+        row = conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+        moves = conn.execute("SELECT text, seat FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)).fetchall()
+    return ("missing" if row is None else str(row[0])), [(str(t), s) for t, s in moves]
+
+
+def kept_in_file(acknowledged: list[str], stored: list[tuple[str, int | None]]) -> bool:
+    """Every acknowledged move is among a finished game's stored ones, in order (a sealed order set, `orders SEAT`,
+    is stored with its orders by that seat)."""
+    if len(stored) < len(acknowledged):
+        return False
+    return all(a in (text, f"orders {seat}") for a, (text, seat) in zip(acknowledged, stored, strict=False))
+
+
+def cpu_of(pid: int) -> float:
+    """CPU seconds a live process has used (user and system), from /proc; 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Life:
+    """One life of a board between two kills: what it acknowledged and whether its game was seen to end."""
+
+    acknowledged: list[str]
+    over: bool = False
+
+
+def live(server: Server, rnd: random.Random, from_page: bool, life: Life, tally: Tally) -> None:
+    """Play until the kill drawn for this life (or until the game is over), then kill."""
+    now = time.monotonic()
+    killer: threading.Timer | None = None
+    before = len(life.acknowledged)
+
+    def kill() -> None:
+        tally.play_cpu += cpu_of(server.proc.pid)
+        server.kill()
+
+    try:
+        tokens = tokens_of(server) if from_page else []
+        # The moment is drawn once the board serves: a restart's own time (seconds on a loaded machine) is not part
+        # of the life, or most lives would end before their first move.
+        killer = threading.Timer(rnd.uniform(0.05, KILL_WITHIN), kill)
+        killer.start()
+        while server.proc.poll() is None:
+            got = orders_step(server, rnd, tokens) if from_page else politrics_step(server, rnd)
+            if got is not None:
+                moves = stored_moves(got)
+                if moves is not None and len(moves) >= len(life.acknowledged):
+                    life.acknowledged = moves
+                if got["outcome"] is not None:
+                    life.over = True  # nothing more to play: the restart checks the finished game in the file
+                    break
+    except (httpx.HTTPError, AssertionError, KeyError, ValueError):
+        pass  # the server died under the request: expected
+    now = tally.spend("play", now)
+    if killer is not None:
+        killer.cancel()  # a game seen over is killed at once
+        killer.join()
+    if server.proc.poll() is None:
+        kill()
+    tally.spend("kill", now)
+    tally.kills += 1
+    tally.moved += len(life.acknowledged) > before
+
+
+def account(server: Server, game: str, game_id: int, acknowledged: list[str], tally: Tally) -> list[str] | None:
+    """Check a restarted board against what was acknowledged before the kill: the moves it resumed with, or None
+    when it rightly began another game because the one before had finished."""
+    state = server.state()
+    tally.acknowledged += len(acknowledged)
+    if state["game_id"] == game_id and state["game"]["name"] == game:
+        tally.resumed += 1
+        stored = [str(m["move"]) for m in state["moves"]]
+        if not kept(acknowledged, stored):
+            tally.lost.append(f"{game}: acknowledged {acknowledged} but stored {stored}")
+        return stored
+    # Not resumed: rightly so only when the game is over in the file (seen ending or not, for the kill may come
+    # between the last move's write and its answer).
+    status, rows = in_file(server.db, game_id)
+    if status == "finished":
+        tally.finished += 1
+        if not kept_in_file(acknowledged, rows):
+            tally.lost.append(f"{game} (finished): acknowledged {acknowledged} but stored {rows}")
+    else:
+        began = state["game"]["name"]
+        tally.not_resumed.append(f"{game} #{game_id} ({status}, {len(rows)} moves): the restart began {began}")
+    return None
+
+
+def one_game(
+    tmp: Path, rnd: random.Random, kills: int, from_page: bool, tally: Tally, forks: ForkServer | None
+) -> None:
     db = tmp / f"games-{rnd.randrange(10**9)}.sqlite"
-    server = start("politrics", tmp, ["--seed", str(rnd.randrange(1000))], db=db, timeout=STARTUP)
+    now = time.monotonic()
+    server = start("politrics", tmp, ["--seed", str(rnd.randrange(1000))], db=db, timeout=STARTUP, forks=forks)
+    now = tally.spend("start", now)
     try:
         if from_page:
             r = server.post("/api/new", {"game": "chesspolitik", "seats": 2, "seat_kinds": ["phone", "phone"]})
             r.raise_for_status()
         first = server.state()
         game, game_id = first["game"]["name"], first["game_id"]
-        acknowledged: list[str] = list(stored_moves(first) or [])
+        life = Life(list(stored_moves(first) or []))
         for _ in range(kills):
-            killer: threading.Timer | None = None
-            try:
-                tokens = tokens_of(server) if from_page else []
-                while server.proc.poll() is None:
-                    got = orders_step(server, rnd, tokens) if from_page else politrics_step(server, rnd)
-                    if got is not None and len(got) >= len(acknowledged):
-                        acknowledged = got
-                    if killer is None:
-                        # The moment is drawn once a step has been answered: on a loaded machine a timer from the
-                        # start would kill every life before its first move, and the run would check nothing.
-                        killer = threading.Timer(rnd.uniform(0.05, 1.5), server.kill)
-                        killer.start()
-            except (httpx.HTTPError, AssertionError, KeyError, ValueError):
-                pass  # the server died under the request: expected
-            if killer is not None:
-                killer.join()
-            server.kill()
-            tally.kills += 1
+            live(server, rnd, from_page, life, tally)
+            now = time.monotonic()
             # The command line names another game and other options: the unfinished game is resumed regardless.
-            server = start("polis" if from_page else "djambi", tmp, ["--seed", "5"], db=db, timeout=STARTUP)
-            state = server.state()
-            if state["game"]["name"] != game or state["game_id"] != game_id:
-                tally.not_resumed += 1
-                return
-            stored = [str(m["move"]) for m in state["moves"]]
-            if not kept(acknowledged, stored):
-                tally.lost.append(f"{game}: acknowledged {acknowledged} but stored {stored}")
-            tally.acknowledged += len(acknowledged)
-            acknowledged = stored
+            cmd_game = "polis" if from_page else "djambi"
+            server = start(cmd_game, tmp, ["--seed", "5"], db=db, timeout=STARTUP, forks=forks)
+            now = tally.spend("start", now)
+            stored = account(server, game, game_id, life.acknowledged, tally)
+            tally.spend("check", now)
+            if stored is None:
+                return  # the game is over: the next one begins
+            life = Life(stored)
     finally:
         server.kill()
 
 
-def run(kills: int, seed: int, per_game: int = 5, progress: bool = False) -> Tally:
+def run(kills: int, seed: int, per_game: int = 5, progress: bool = False, fork: bool = True) -> Tally:
+    """`kills` kill -9 over games of `per_game` kills each, alternately from the command line and from the page.
+    With `fork`, each `agora play` is forked from a process that imported the controller once (tests/e2e/forkserver)."""
     rnd = random.Random(seed)
     tally = Tally()
-    with tempfile.TemporaryDirectory() as tmp:
-        game = 0
-        while tally.kills < kills:
-            one_game(Path(tmp), rnd, min(per_game, kills - tally.kills), from_page=game % 2 == 1, tally=tally)
-            game += 1
-            if progress and game % 10 == 0:  # a long run says how far it is (a kill and restart take seconds)
-                print(f"{tally.kills} kills so far: {_summary(tally)}", file=sys.stderr, flush=True)
+    forks = ForkServer() if fork else None
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            game = 0
+            while tally.kills < kills:
+                one_game(Path(tmp), rnd, min(per_game, kills - tally.kills), game % 2 == 1, tally, forks)
+                game += 1
+                if progress and game % 10 == 0:  # a long run says how far it is
+                    print(f"{tally.kills} kills so far: {_summary(tally)}", file=sys.stderr, flush=True)
+    finally:
+        if forks is not None:
+            forks.close()
     return tally
 
 
 def _summary(tally: Tally) -> str:
     return (
-        f"{len(tally.lost)} times acknowledged moves lost, {tally.not_resumed} games not resumed "
-        f"({tally.acknowledged} acknowledged moves checked)"
+        f"{len(tally.lost)} times acknowledged moves lost ({tally.acknowledged} acknowledged moves checked, "
+        f"{tally.moved} lives with a move acknowledged), "
+        f"{tally.resumed} restarts resumed the unfinished game, {len(tally.not_resumed)} unfinished games not "
+        f"resumed, {tally.finished} games finished"
     )
+
+
+def _where_time_went(tally: Tally) -> str:
+    n = max(1, tally.kills)
+    parts = ", ".join(f"{phase} {tally.seconds[phase] / n:.2f} s" for phase in PHASES)
+    return f"per kill cycle (wall): {parts}; each killed `agora play` used {tally.play_cpu / n:.2f} s of CPU"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--kills", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--exec", action="store_true", help="start each `agora play` afresh instead of forking a preloaded one"
+    )
     args = parser.parse_args(argv)
     started = time.monotonic()
-    tally = run(args.kills, args.seed, progress=True)
-    for line in tally.lost:
+    tally = run(args.kills, args.seed, progress=True, fork=not args.exec)
+    for line in tally.lost + tally.not_resumed:
         print(line, file=sys.stderr)
     print(f"{tally.kills} kills in {time.monotonic() - started:.0f} s: {_summary(tally)}")
+    print(_where_time_went(tally))
     return 1 if tally.lost or tally.not_resumed else 0
 
 

@@ -11,9 +11,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import httpx
+
+if TYPE_CHECKING:
+    from tests.e2e.forkserver import ForkServer
 
 # How long a test waits for the board before it calls it hung. The tests wait for the event itself (an answer, a
 # state); this only ends a wait that would never end, so it is far beyond what a loaded machine ever takes.
@@ -26,9 +29,25 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+class Process(Protocol):
+    """What the tests use of a running `agora play`: a `subprocess.Popen`, or one forked by tests/e2e/forkserver."""
+
+    @property
+    def pid(self) -> int: ...
+
+    @property
+    def returncode(self) -> int | None: ...
+
+    def poll(self) -> int | None: ...
+
+    def wait(self, timeout: float | None = None) -> int | None: ...
+
+    def send_signal(self, sig: int) -> None: ...
+
+
 @dataclass
 class Server:
-    proc: subprocess.Popen[str]
+    proc: Process
     url: str
     db: Path
     log: Path
@@ -68,15 +87,20 @@ class Server:
                 self.kill()
 
 
-def start(game: str, tmp: Path, args: Sequence[str] = (), db: Path | None = None, timeout: float = PATIENCE) -> Server:
+def start(
+    game: str,
+    tmp: Path,
+    args: Sequence[str] = (),
+    db: Path | None = None,
+    timeout: float = PATIENCE,
+    forks: ForkServer | None = None,
+) -> Server:
+    """A fresh `python -m controller play`, or one forked from `forks` (the controller already imported)."""
     port = free_port()
     db = db or tmp / "games.sqlite"
     log = tmp / f"play-{port}.log"
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "AGORA_HOME": str(tmp)}
-    cmd = [
-        sys.executable,
-        "-m",
-        "controller",
+    argv = [
         "play",
         game,
         "--board",
@@ -87,8 +111,13 @@ def start(game: str, tmp: Path, args: Sequence[str] = (), db: Path | None = None
         str(db),
         *args,
     ]
-    with log.open("w") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, text=True, env=env)
+    proc: Process
+    if forks is not None:
+        proc = forks.spawn(argv, {"PYTHONUNBUFFERED": "1", "AGORA_HOME": str(tmp)}, log)
+    else:
+        with log.open("w") as out:
+            cmd = [sys.executable, "-m", "controller", *argv]
+            proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, text=True, env=env)
     server = Server(proc, f"http://127.0.0.1:{port}", db, log)
     end = time.monotonic() + timeout
     while time.monotonic() < end:

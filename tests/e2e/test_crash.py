@@ -8,7 +8,7 @@ import threading
 import time
 from pathlib import Path
 
-from tests.e2e.kill import run
+from tests.e2e.kill import Tally, account, run
 from tests.e2e.server import Server, start
 
 FILES = "abcdefghi"
@@ -80,3 +80,32 @@ def test_kill_9_in_games_from_the_command_line_and_from_the_page_with_secret_ord
     assert tally.kills == 4
     assert not tally.lost and not tally.not_resumed, tally
     assert tally.acknowledged, "no move was acknowledged before a kill: the run checked nothing"
+
+
+def test_a_game_that_ended_before_the_kill_counts_as_finished_not_as_unresumed(tmp_path: Path) -> None:
+    """The kill test's accounting: a finished game is rightly not resumed (the restart begins the command line's
+    game), so it is counted as finished and its acknowledged moves are checked in the games file; an unfinished game
+    a restart did not resume is a failure."""
+    db = tmp_path / "games.sqlite"
+    server = start("djambi", tmp_path, ["--seed", "5"], db=db)
+    try:
+        first = server.state()
+        for chief in ("a9", "i9", "i1"):  # Red, Blue and Yellow resign: each Chief is turned over on the board
+            assert server.post("/api/move", {"text": "resign"}).status_code == 200
+            server.wait_for(lambda s: s["mode"] == "chores", what="the Chief to be turned over")
+            for _ in range(2):
+                server.post("/api/sim/toggle", {"square": chief}).raise_for_status()
+            server.wait_for(lambda s: s["mode"] != "chores", what="the Chief turned over")
+        over = server.wait_for(lambda s: s["outcome"] is not None and not s["saving"], what="the game to end")
+        acknowledged = [str(m["move"]) for m in over["moves"]]
+        server.kill()
+        server = start("polis", tmp_path, ["--seed", "5"], db=db)
+        tally = Tally()
+        assert account(server, "djambi", first["game_id"], acknowledged, tally) is None
+        assert (tally.finished, tally.not_resumed, tally.lost) == (1, [], [])
+        # The same check of an unfinished game a restart did not resume is a failure, never "finished".
+        tally = Tally()
+        assert account(server, "djambi", server.state()["game_id"] + 1, [], tally) is None
+        assert tally.finished == 0 and tally.not_resumed
+    finally:
+        server.kill()

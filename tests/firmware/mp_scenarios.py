@@ -49,7 +49,7 @@ def protocol_scenario(rng):
 
 
 def debounce_scenario(rng):
-    d = Debouncer(depth=4, flap_window=50, flap_flips=6, slow_gap=80, slow_changes=5, quiet=100)
+    d = Debouncer(depth=4, flap_window=50, flap_flips=6, slow_gap=80, slow_changes=5, quiet=100, quick_changes=3)
     rows = [0] * 9
     d.prime(rows)
     trace = []

@@ -48,7 +48,7 @@ def host() -> Host:
 
 def test_hello_is_answered_with_the_version_and_the_boot_id(host: Host) -> None:
     ack = next(m for m in host.received if isinstance(m, pi.HelloAck))
-    assert ack == pi.HelloAck(pi.PROTOCOL_VERSION, 81, 81, 0xBEEF, "agora-fw 4.0")
+    assert ack == pi.HelloAck(pi.PROTOCOL_VERSION, 81, 81, 0xBEEF, "agora-fw 5.0")
 
 
 def test_a_snapshot_request_gets_the_current_state(host: Host) -> None:

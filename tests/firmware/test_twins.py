@@ -51,14 +51,14 @@ def test_occupancy_packing_is_the_81_bit_little_endian_integer(fw: Fw) -> None:
     assert fp.unpack_rows(fp.pack_rows(rows)) == rows
 
 
-CFG = DebounceConfig(depth=3, flap_window=25, flap_flips=4, slow_gap=12, slow_changes=5, quiet=40)
+CFG = DebounceConfig(depth=3, flap_window=25, flap_flips=4, slow_gap=12, slow_changes=5, quiet=40, quick_changes=3)
 
 
 def firmware_debouncer(cfg: DebounceConfig, initial: int) -> Any:
     from simulator.firmware import firmware_module
 
     d = firmware_module("debounce").Debouncer(
-        cfg.depth, cfg.flap_window, cfg.flap_flips, cfg.slow_gap, cfg.slow_changes, cfg.quiet
+        cfg.depth, cfg.flap_window, cfg.flap_flips, cfg.slow_gap, cfg.slow_changes, cfg.quiet, cfg.quick_changes
     )
     d.prime(rows_of(initial))
     return d

@@ -3,8 +3,9 @@ perhaps a flap (the contact opening and closing by itself, fast or slow, regular
 
 A `Behaviour` is the switch's raw level as a list of (time, level) steps, with what the hands meant and when a flap
 began and ended, so a property can say what the debounce must make of it. The hands are drawn as people handle a
-square: bursts of changes at least HAND_GAP apart (a hover, a wrong piece put back, a capture and the reply, a
-Politics candidate tapping a state for a few counties), at most HAND_RUN of them without a pause longer than
+square: bursts of changes at least HAND_GAP apart and never five within HAND_CYCLE (a hover, a wrong piece put back, a
+capture and the reply, a Politics candidate tapping a state for a few counties), at most HAND_RUN of them without a
+pause longer than
 SLOW_GAP, the contact bouncing for less than the debounce at each change; a flap's halves (closed, then open, ...)
 are drawn from one of four bands, irregular within it. Every draw shrinks towards fewer steps, no bounce, and the
 shortest halves of a band.
@@ -22,15 +23,21 @@ SCAN = 0.005  # 200 Hz, the Pi's own scan
 DEPTH = 4  # debounce scans (20 ms)
 FLAP_WINDOW = 0.5
 FLAP_FLIPS = 10
+QUICK_CHANGES = 5
 SLOW_GAP = 1.2
 SLOW_CHANGES = 12
 QUIET = 2.0
 
 HAND_GAP = 0.1  # a person's hand changes one square at most this often (a quick tap: set down, lift)
+HAND_CYCLE = FLAP_WINDOW
+"""Five changes of one square (two lift-and-put-backs and a lift) take hands at least this long: a tap is seen only
+after the recognizer's settle time (0.35 s), which people wait for before they tap again (a Politics candidate
+claiming county after county), and a hover is one lift-and-put-back before the move itself. The recognition
+fuzzer's hands, quicker than people, make four within half a second, never five (docs/flapping.md)."""
 HAND_RUN = 9
 """The most changes of one square hands make without a pause longer than SLOW_GAP: the recognition fuzzer's hands,
-quicker than people, make 9 in 2,500 Politics moves (a candidate tapping one state for county after county) and at
-most 6 in the other games."""
+quicker than people, made 9 in 2,500 Politics moves (a candidate tapping one state for county after county), 11 in
+600 once (docs/flapping.md), and at most 6 in the other games."""
 PAUSE = SLOW_GAP + 0.05  # a pause that ends a burst, with room for the bounce to delay a debounced change
 DEBOUNCE = DEPTH * SCAN
 BANDS = {
@@ -40,7 +47,8 @@ BANDS = {
     "slow": (0.15, 1.0),
 }
 """The length of one half (closed or open) of a flap, per band: quicker than the debounce can follow (periods of
-15-30 ms), 50-100 ms, 0.1-0.3 s and 0.3-2 s periods."""
+15-30 ms), 50-100 ms, 0.1-0.3 s and 0.3-2 s periods: the first two, and the middle one up to 0.25 s, are reported
+within half a second of the flap's start, the others after SLOW_CHANGES of their changes."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +95,8 @@ def hands(draw: DrawFn, start: float = 0.0, initial: int | None = None, until: f
     run = 0  # changes since the last pause
     while True:
         gap = draw(st.floats(HAND_GAP, 3.0))
+        if len(meant) >= 4:  # the fifth change back is at least HAND_CYCLE (and a bounce's length) before this one
+            gap = max(gap, meant[-4][0] + HAND_CYCLE + DEBOUNCE - t)
         run = 0 if gap > PAUSE else run
         if run >= HAND_RUN:
             gap, run = draw(st.floats(PAUSE, 3.0)), 0  # the burst is over: the board stands still a while

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -7,7 +9,8 @@ from hypothesis import strategies as st
 from hardware.debounce import DebounceConfig, Debouncer, untrusted_reason
 from tests.hardware import switch_behaviour as sb
 
-CFG = DebounceConfig(depth=3, flap_window=20, flap_flips=4, slow_gap=10, slow_changes=6, quiet=40)
+# The fast and slow detectors alone (the quick and lone ones are tested on their own below).
+CFG = DebounceConfig(depth=3, flap_window=20, flap_flips=4, slow_gap=10, slow_changes=6, quiet=40, quick_changes=0)
 PI = DebounceConfig.for_rate(200)  # the pin map's defaults: what tests/hardware/switch_behaviour.py is drawn for
 
 
@@ -50,7 +53,7 @@ def test_flips_spread_wider_than_the_window_are_no_flap() -> None:
     d = Debouncer(CFG)
     run(d, ([1] * 7 + [0] * 7) * 4)  # a flip every 7 scans: never 4 within 20; 8 debounced changes 7 scans apart
     assert d.untrusted == 1  # ...but that long an oscillation is a slow flap
-    slow_off = Debouncer(DebounceConfig(depth=3, flap_window=20, flap_flips=4, slow_changes=0, quiet=40))
+    slow_off = Debouncer(replace(CFG, slow_changes=0))
     run(slow_off, ([1] * 7 + [0] * 7) * 4)
     assert slow_off.untrusted == 0
 
@@ -157,7 +160,9 @@ def test_a_flap_is_reported_within_a_few_of_its_own_halves(b: sb.Behaviour) -> N
         bound = (sb.FLAP_FLIPS - 1) * (sb.DEBOUNCE + b.flap.longest_half) + sb.SCAN
     elif b.flap.band == "fast":
         bound = (sb.FLAP_FLIPS - 1) * b.flap.longest_half + sb.SCAN
-    else:  # each change passes the debounce, the last one counted after it
+    elif b.flap.band == "middle" and (sb.QUICK_CHANGES - 1) * b.flap.longest_half < sb.FLAP_WINDOW - sb.DEBOUNCE:
+        bound = (sb.QUICK_CHANGES - 1) * b.flap.longest_half + (sb.DEPTH + 1) * sb.SCAN  # five within half a second
+    else:
         bound = (sb.SLOW_CHANGES - 1) * b.flap.longest_half + (sb.DEPTH + 1) * sb.SCAN
     assert detection(b) <= bound + 1e-9
 
@@ -166,6 +171,18 @@ def test_a_flap_is_reported_within_a_few_of_its_own_halves(b: sb.Behaviour) -> N
 @given(sb.flapping(bands=("chatter", "fast")))
 def test_a_fast_flap_is_reported_within_half_a_second_wherever_it_starts(b: sb.Behaviour) -> None:
     assert detection(b) <= 0.5
+
+
+@settings(max_examples=30)
+@given(sb.flapping(bands=("middle",)))
+def test_a_flap_of_a_period_up_to_a_quarter_second_is_reported_within_half_a_second(b: sb.Behaviour) -> None:
+    """Irregular halves of 50-150 ms: whenever five changes fall within half a second (every half under 0.12 s),
+    the quick detector reports the flap within half a second of its first change; hands never make five."""
+    assert b.flap is not None
+    if (sb.QUICK_CHANGES - 1) * b.flap.longest_half < sb.FLAP_WINDOW - sb.DEBOUNCE:
+        assert detection(b) <= 0.5
+    else:
+        assert detection(b) <= (sb.SLOW_CHANGES - 1) * b.flap.longest_half + (sb.DEPTH + 1) * sb.SCAN + 1e-9
 
 
 @settings(max_examples=50)
@@ -190,24 +207,48 @@ def test_an_untrusted_square_reads_frozen_and_once_healed_is_trusted_after_the_q
 def regular_flap(period: float, start: float, initial: int) -> sb.Behaviour:
     """A switch flipping every half `period` from `start` on, for as long as the slowest report may take."""
     half = period / 2
-    count = max(sb.FLAP_FLIPS, sb.SLOW_CHANGES) + 2
+    # Enough halves for the slowest report, and at least a second of them (a flap quicker than the debounce is counted
+    # once per debounce time, not once per flip).
+    count = max(sb.FLAP_FLIPS, sb.SLOW_CHANGES) + 2 + int(1.0 / half)
     steps = tuple((start + k * half, (initial + k + 1) % 2) for k in range(count))
     flap = sb.Flap("regular", start, float("inf"), half)
     return sb.Behaviour(initial, steps, (), flap, steps[-1][0] + half)
 
 
-@settings(max_examples=30)
-@given(st.floats(0.05, 2.0), st.floats(0.0, 1.0), st.integers(0, 1))
+def detection_with(b: sb.Behaviour, config: DebounceConfig, scan: float) -> float:
+    """How long after the flap began a square scanned every `scan` seconds through `config` was distrusted."""
+    assert b.flap is not None
+    d = Debouncer(config, b.initial)
+    for t, raw in b.scans(scan):
+        if t:
+            d.sample(raw)
+            if d.untrusted:
+                assert t > b.flap.start, "distrusted before the flap began"
+                return t - b.flap.start
+    raise AssertionError("never reported")
+
+
+@settings(max_examples=40)
+@given(
+    st.floats(0.05, 2.0),
+    st.floats(0.0, 1.0),
+    st.integers(0, 1),
+    st.sampled_from([(200, 20.0), (200, 10.0), (200, 30.0), (1000, 8.0), (1000, 20.0)]),
+)
 def test_a_sustained_flap_of_any_period_from_50_ms_to_2_s_is_reported_in_time(
-    period: float, start: float, initial: int
+    period: float, start: float, initial: int, rate_and_debounce: tuple[int, float]
 ) -> None:
-    """Periods up to 0.1 s within half a second (the fast detector); slower ones once twelve of their changes, each
-    through the debounce, have followed one another without a pause (at most 11 s for a 2 s period)."""
-    took = detection(regular_flap(period, start, initial))
-    if period <= 0.1:
+    """At the Pi's and the Pico's scan rates, for debounce times of 8-30 ms: periods under 0.25 s within half a second
+    of the first change (the fast or the quick detector); slower ones once twelve of their changes, each through the
+    debounce, have followed one another without a pause (11 s for a 2 s period)."""
+    hz, debounce_ms = rate_and_debounce
+    config = DebounceConfig.for_rate(hz, debounce_ms=debounce_ms)
+    took = detection_with(regular_flap(period, start, initial), config, 1 / hz)
+    lag = debounce_ms / 1000 + 2 / hz  # the last change through the debounce, on a scan
+    if period < 0.25:
         assert took <= 0.5
     else:
-        assert took <= (sb.SLOW_CHANGES - 1) * period / 2 + (sb.DEPTH + 1) * sb.SCAN + 1e-9
+        assert took <= (sb.SLOW_CHANGES - 1) * period / 2 + lag + 1e-9
 
 
 @settings(max_examples=30)

@@ -199,19 +199,19 @@ async def test_a_slow_flapping_switch_is_frozen_while_untrusted_and_trusted_afte
     rig = Rig(backend=backend)
     await rig.start()
     rig.hands.flap(parse("c7"), period=0.1)  # slow enough for the debounce to follow: phantom moves at first
-    await rig.at(0.44)
+    await rig.at(0.2)
     phantom = len(rig.changes())
     assert phantom > 2
     await rig.at(2.5)
-    assert len(rig.changes()) == phantom  # untrusted at 0.45: frozen, no more changes
+    assert len(rig.changes()) == phantom  # untrusted at 0.215: frozen, no more changes
     rig.hands.heal(parse("c7"))
     await rig.at(5.5)
     await rig.close()
     untrusted = [(round(e.t, 3), e.squares) for e in rig.events if isinstance(e, SquaresUntrusted)]
-    # Flips every 50 ms from 0, each through the 20 ms debounce: the tenth, at 0.45, is within half a second of the
-    # first (ten changes is still too short an oscillation for the slow detector, which would count the twelfth at
-    # 0.565). Its last flip is seen at 2.455; the quiet time ends two seconds later.
-    assert untrusted == [(0.45, sq("c7")), (4.455, 0)]
+    # Flips every 50 ms from 0, each through the 20 ms debounce: the fifth debounced change, at 0.215, is five within
+    # half a second, more than hands make (the quick detector; the fast one would count its tenth flip at 0.45). Its
+    # last flip is seen at 2.455; the quiet time ends two seconds later.
+    assert untrusted == [(0.215, sq("c7")), (4.455, 0)]
     assert rig.changes()[-1][1] == 0  # c7 reads open again once trusted, as the healed switch is
 
 

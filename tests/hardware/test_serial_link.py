@@ -240,7 +240,7 @@ async def test_the_pico_tool_hands_the_firmware_back_to_the_repl(sessions: Sessi
 
     s: Session = await sessions.open(connect=False)
     message = await stop(str(s.device.link))
-    assert "agora-fw 4.0" in message and "mpremote" in message
+    assert "agora-fw 5.0" in message and "mpremote" in message
     assert s.device.device.stop
 
 
