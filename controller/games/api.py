@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache, cached_property
 from typing import Any, ClassVar, Self
 
 from controller.games import squares
@@ -21,6 +22,17 @@ from controller.games.squares import Region, mask
 from controller.games.turns import CHANCE, SIMULTANEOUS, ToMove
 
 JSON = dict[str, Any]
+
+
+@cache
+def _derived(cls: type) -> tuple[str, ...]:
+    """The names under which a state class keeps what it works out once (its `cached_property`s)."""
+    return tuple(
+        value.attrname or key
+        for klass in cls.__mro__
+        for key, value in vars(klass).items()
+        if isinstance(value, cached_property)
+    )
 
 
 class State(ABC):
@@ -166,6 +178,16 @@ class State(ABC):
     def describe(self, move: Move) -> str:
         """A sentence for a player ('Place a Voter on 33'); the prompt and the move list use it."""
         return str(move)
+
+    def forget(self) -> None:
+        """Drop what this position worked out and keeps for later (its move list, its near misses: the games'
+        `cached_property`s, no part of its value); asked again, it works them out again. A position kept only
+        as history needs none of it, and its thousands of moves would otherwise be traversed by every full
+        garbage collection for as long as the game lasts."""
+        kept = getattr(self, "__dict__", None)
+        if kept:
+            for name in _derived(type(self)):
+                kept.pop(name, None)
 
     def turn_text(self) -> str:
         """Whose turn it is, in words, for the page."""

@@ -28,6 +28,9 @@ from controller.session.seats import Room, SeatKind
 from controller.session.sources import Dice, Source
 from controller.session.view import Ply, SessionView
 
+# The positions before the last plies keep what they worked out (their move lists): a takeback returns to them.
+KEEP_WORKED_OUT = 2
+
 
 def _changed(effect: Effect, occupancy: int) -> int:
     return effect.after_decision(occupancy) ^ occupancy | effect.must_touch(occupancy)
@@ -200,6 +203,10 @@ class TurnFlow(SessionView):
             # stored later (`on_store`), and only then do the LEDs confirm it (and the page's request returns).
             self._store.append(self._game_id, ply, text, seat, source, after.to_json())
         self._history.append(Ply(before, move, text, seat, source, effect))
+        if len(self._history) > KEEP_WORKED_OUT:
+            # Kept as history only from here on (the move list's words for it are out by now): its move list and
+            # the rest it worked out would weigh on every full garbage collection for the rest of the game.
+            self._history[-KEEP_WORKED_OUT - 1].before.forget()
         self._state = after
         if not before.orders_go_on(seat, after):
             self._orders_due = None  # the phase of orders is over: the next one gets a fresh timer

@@ -13,7 +13,7 @@ from controller.visibility import legal_for, page_actions_for, view_for
 MAX_LISTED = 400  # legal moves listed for typing help; more than that is only noise on a phone
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=1)  # the position now: every page asks about it; earlier ones are not asked about again
 def _page_moves(state: State) -> tuple[tuple[int, str, str], ...]:
     """Moves with no physical decision (declarations, concessions, speech cards), per seat: page buttons."""
     out: list[tuple[int, str, str]] = []

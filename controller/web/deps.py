@@ -7,7 +7,7 @@ with the board's sensor events.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends
@@ -22,6 +22,7 @@ from controller.store import GameStore
 from controller.web.errors import ApiError
 from controller.web.guard import PinGuard, same_secret
 from controller.web.now import now
+from controller.web.plies import PlyMemo
 from controller.web.ply_words import ends_game, ghosts, move_list
 from controller.web.summary import summary
 from controller.web.words import legend
@@ -48,6 +49,7 @@ class Site:
     controller: Controller
     config: WebConfig
     guard: PinGuard
+    memo: PlyMemo = field(default_factory=PlyMemo)  # what each ply says, worked out once (controller.web.plies)
 
     def seat(self, token: str) -> int:
         """The seat whose token this is; 404 for a token of no seat."""
@@ -79,11 +81,11 @@ class Site:
         snap["orders_left"] = None if due is None else round(max(0.0, due - c.clock.now()), 1)
         snap["now"] = now(session, seat)
         snap["legend"] = legend(session.game, snap["game"]["seat_names"])
-        snap["moves"] = move_list(session)
+        snap["moves"] = move_list(session, self.memo)
         snap["ghosts"] = ghosts(session)
-        snap["actions"] = [{**a, "ends_game": ends_game(session, a["move"])} for a in snap["actions"]]
+        snap["actions"] = [{**a, "ends_game": ends_game(session, a["move"], self.memo)} for a in snap["actions"]]
         snap["notation"] = session.game.info.notation
-        snap["summary"] = summary(session)
+        snap["summary"] = summary(session, self.memo)
         return snap
 
     async def state(self, seat: int | None) -> dict[str, Any]:

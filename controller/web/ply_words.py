@@ -5,7 +5,6 @@ pieces still standing on the board that the game has already taken off (a beaten
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from controller.errors import GameError
@@ -13,10 +12,10 @@ from controller.games import CHANCE, Move, Orders, State
 from controller.games.squares import name, squares_of
 from controller.session.core import Session
 from controller.session.view import Ply
+from controller.web.plies import PlyMemo
 from controller.web.words import seat_name
 
 
-@lru_cache(maxsize=4096)
 def _describe(before: State, move: Move) -> str:
     try:
         return before.describe(move)
@@ -24,75 +23,100 @@ def _describe(before: State, move: Move) -> str:
         return ""
 
 
+def said(history: Sequence[Ply], i: int) -> str:
+    """Ply `i` in the game's own words ("" for a ply whose move no longer reads)."""
+    ply = history[i]
+    return "" if ply.move is None else _describe(ply.before, ply.move)
+
+
 def _same_phase(ply: Ply, after: State) -> bool:
     return ply.before.orders_go_on(ply.seat, after)
 
 
-def _phases(history: Sequence[Ply], now: State) -> tuple[list[int], int]:
+def _goes_on(history: Sequence[Ply], i: int) -> bool:
+    """Whether ply `i` is in the same phase of orders as the ply before it."""
+    return i > 0 and _same_phase(history[i - 1], history[i].before)
+
+
+def _phases(history: Sequence[Ply], now: State, memo: PlyMemo) -> tuple[list[int], int]:
     """A number per ply for the phase of orders it belongs to (a new number wherever one ends), and the number of
     the phase now: orders of an earlier phase have been adjudicated."""
     phases: list[int] = []
     p = 0
-    for k in range(len(history)):
-        if k and not _same_phase(history[k - 1], history[k].before):
+    for k, goes_on in enumerate(memo.of(history, "goes_on", _goes_on)):
+        if k and not goes_on:
             p += 1
         phases.append(p)
     current = p if history and _same_phase(history[-1], now) else p + 1
     return phases, current
 
 
-def _words(ply: Ply, names: tuple[str, ...]) -> str:
-    if ply.move is None:
-        return ""
-    said = _describe(ply.before, ply.move)
+def _replaced(history: Sequence[Ply], phases: list[int]) -> list[bool]:
+    """Per ply: orders that their seat handed in again later in the same phase."""
+    out = [False] * len(history)
+    later: set[tuple[int, int | None]] = set()  # (phase, seat) with orders after the ply looked at
+    for i in range(len(history) - 1, -1, -1):
+        ply = history[i]
+        if isinstance(ply.move, Orders):
+            key = (phases[i], ply.seat)
+            out[i] = key in later
+            later.add(key)
+    return out
+
+
+def _words(ply: Ply, words: str, names: tuple[str, ...]) -> str:
     who = seat_name(names, ply.seat) if ply.seat is not None else ""
-    if who and said and not said.startswith(who):
-        said = f"{who}: {said[:1].lower()}{said[1:]}"
-    return said
+    if who and words and not words.startswith(who):
+        words = f"{who}: {words[:1].lower()}{words[1:]}"
+    return words
 
 
-def move_list(session: Session) -> list[dict[str, Any]]:
+def move_list(session: Session, memo: PlyMemo | None = None) -> list[dict[str, Any]]:
     """Every ply: `move` (notation as everyone may read it), `words`, `seat`, `source`, `sealed`."""
     names = tuple(session.game.info.seat_names.get(session.state.seats, ()))
-    return plies_words(session.history, session.state, names)
+    return plies_words(session.history, session.state, names, memo)
 
 
-def plies_words(history: Sequence[Ply], now: State, names: tuple[str, ...]) -> list[dict[str, Any]]:
-    phases, current = _phases(history, now)
+def plies_words(
+    history: Sequence[Ply], now: State, names: tuple[str, ...], memo: PlyMemo | None = None
+) -> list[dict[str, Any]]:
+    """The move list of `history` up to `now`; `memo` keeps what each ply says between calls (see PlyMemo)."""
+    memo = memo or PlyMemo()
+    phases, current = _phases(history, now, memo)
+    replaced = _replaced(history, phases)
+    told = memo.of(history, "said", said)
     out: list[dict[str, Any]] = []
     for i, ply in enumerate(history):
         orders = isinstance(ply.move, Orders)
         sealed = orders and phases[i] == current
         # Orders a seat handed in again in the same phase: the first set was never given and stays secret.
-        replaced = orders and any(
-            phases[j] == phases[i] and isinstance(history[j].move, Orders) and history[j].seat == ply.seat
-            for j in range(i + 1, len(history))
-        )
         who = seat_name(names, ply.seat)
-        if sealed or replaced:
-            said = f"{who}'s orders (handed in again later)" if replaced else f"{who}'s orders (sealed)"
-            entry = {"move": ply.public_text, "words": said}
+        if sealed or replaced[i]:
+            text = f"{who}'s orders (handed in again later)" if replaced[i] else f"{who}'s orders (sealed)"
+            entry = {"move": ply.public_text, "words": text}
         elif orders:
             entry = {"move": ply.text, "words": f"{who}'s orders: {ply.text}"}
         else:
-            entry = {"move": ply.text, "words": _words(ply, names)}
+            entry = {"move": ply.text, "words": _words(ply, told[i], names) if ply.move is not None else ""}
             after = history[i + 1].before if i + 1 < len(history) else now
             if ply.before.to_move is CHANCE and isinstance(after.to_move, int) and entry["words"]:
                 # Dice are thrown for the seat that plays with them: say whose throw it was.
                 roller = seat_name(names, after.to_move)
                 if roller not in entry["words"]:
                     entry["words"] = f"{roller} rolls: {entry['words'][:1].lower()}{entry['words'][1:]}"
-        out.append({"ply": i, **entry, "seat": ply.seat, "source": ply.source.value, "sealed": sealed or replaced})
+        sealed_now = sealed or replaced[i]
+        out.append({"ply": i, **entry, "seat": ply.seat, "source": ply.source.value, "sealed": sealed_now})
     return out
 
 
-def ends_game(session: Session, text: str) -> str | None:
+def ends_game(session: Session, text: str, memo: PlyMemo | None = None) -> str | None:
     """How the game would end if `text` were played now (a concession, a resignation), or None: the page asks
     before it plays such a move."""
-    return _ending(session.state, text)
+    if memo is None:
+        return _ending(session.state, text)
+    return memo.now(session.state, f"ends:{text}", lambda state: _ending(state, text))
 
 
-@lru_cache(maxsize=256)
 def _ending(state: State, text: str) -> str | None:
     try:
         after = state.play(state.game.parse(text, state))

@@ -5,12 +5,17 @@ public view and the move list's words only, so it shows nothing a spectator may 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from controller.games import State
 from controller.session.core import Session
+from controller.session.view import Ply
+from controller.web.plies import PlyMemo
+from controller.web.ply_words import said
 
 
-def _politrics(session: Session) -> dict[str, Any]:
+def _politrics(session: Session, memo: PlyMemo) -> dict[str, Any]:
     boards = session.state.view(None).get("boards") or []
     seats = session.state.seats
     totals = [0] * seats
@@ -23,21 +28,30 @@ def _politrics(session: Session) -> dict[str, Any]:
     return {"title": "Points after each board", "unit": "points", "target": target, "series": series}
 
 
-def _chesspolitik(session: Session) -> dict[str, Any]:
-    seats = session.state.seats
-    by_year: dict[str, list[int]] = {}
-    for state in [*(p.before for p in session.history), session.state]:
-        view = state.view(None)
-        counts = [0] * seats
-        for owner in (view.get("centres") or {}).values():
-            if isinstance(owner, int) and 0 <= owner < seats:
-                counts[owner] += 1
-        by_year[str(view.get("year", ""))] = counts  # the year's last count: after its Winter
-    series = [{"label": year, "values": counts} for year, counts in by_year.items()]
+def _centres(state: State) -> tuple[str, tuple[int, ...]]:
+    """The year of a Chesspolitik position and each seat's supply centres in it, from its public view."""
+    seats = state.seats
+    view = state.view(None)
+    counts = [0] * seats
+    for owner in (view.get("centres") or {}).values():
+        if isinstance(owner, int) and 0 <= owner < seats:
+            counts[owner] += 1
+    return str(view.get("year", "")), tuple(counts)
+
+
+def _centres_before(history: Sequence[Ply], i: int) -> tuple[str, tuple[int, ...]]:
+    return _centres(history[i].before)
+
+
+def _chesspolitik(session: Session, memo: PlyMemo) -> dict[str, Any]:
+    by_year: dict[str, tuple[int, ...]] = {}
+    for year, counts in [*memo.of(session.history, "centres", _centres_before), _centres(session.state)]:
+        by_year[year] = counts  # the year's last count: after its Winter
+    series = [{"label": year, "values": list(counts)} for year, counts in by_year.items()]
     return {"title": "Supply centres per year", "unit": "supply centres", "target": None, "series": series}
 
 
-def _politics(session: Session) -> dict[str, Any]:
+def _politics(session: Session, memo: PlyMemo) -> dict[str, Any]:
     view = session.state.view(None)
     seats = session.state.seats
     led = [0] * seats
@@ -53,18 +67,15 @@ def _politics(session: Session) -> dict[str, Any]:
     }
 
 
-def _djambi(session: Session) -> dict[str, Any]:
+def _djambi(session: Session, memo: PlyMemo) -> dict[str, Any]:
     names = session.game.info.seat_names.get(session.state.seats, ())
     took = [0] * len(names)
     lines = []
-    for ply in session.history:
-        if ply.move is None:
-            continue
-        said = ply.before.describe(ply.move)
-        if " kills " in said:
-            lines.append(said)
+    for words in memo.of(session.history, "said", said):
+        if " kills " in words:
+            lines.append(words)
             for k, n in enumerate(names):
-                if said.startswith(f"{n}'s"):
+                if words.startswith(f"{n}'s"):
                     took[k] += 1
     return {
         "title": "Pieces each party took",
@@ -75,12 +86,29 @@ def _djambi(session: Session) -> dict[str, Any]:
     }
 
 
-SUMMARIES = {"politrics": _politrics, "chesspolitik": _chesspolitik, "politics1952": _politics, "djambi": _djambi}
+SUMMARIES: dict[str, Callable[[Session, PlyMemo], dict[str, Any]]] = {
+    "politrics": _politrics,
+    "chesspolitik": _chesspolitik,
+    "politics1952": _politics,
+    "djambi": _djambi,
+}
 
 
-def summary(session: Session) -> dict[str, Any] | None:
-    """The end-of-game picture's numbers; None while the game goes on or for a game without one."""
+# What each ply adds to a game's picture, worked out as the game goes (see `summary`).
+PER_PLY: dict[str, tuple[str, Callable[[Sequence[Ply], int], object]]] = {
+    "chesspolitik": ("centres", _centres_before),
+    "djambi": ("said", said),
+}
+
+
+def summary(session: Session, memo: PlyMemo | None = None) -> dict[str, Any] | None:
+    """The end-of-game picture's numbers; None while the game goes on or for a game without one. With a `memo`,
+    what each ply adds to the picture is worked out as the ply is played, so the picture costs no more at the end
+    of a long game than a ply does (the page asks again after every change)."""
+    name = session.game.info.name
+    if memo is not None and name in PER_PLY:
+        memo.of(session.history, *PER_PLY[name])
     if session.state.outcome() is None:
         return None
-    make = SUMMARIES.get(session.game.info.name)
-    return None if make is None else make(session)
+    make = SUMMARIES.get(name)
+    return None if make is None else make(session, memo or PlyMemo())

@@ -443,7 +443,7 @@ def main() -> None:
     played = play(plan, probe=probe)
     print(json.dumps(played.__dict__, indent=1))
     for pause in probe.slowest(8):
-        print(f"{pause.seconds * 1000:8.2f} ms  {pause.what}")
+        print(pause)
     longest = {g: round(probe.longest_collection(g) * 1000, 2) for g in (0, 1, 2)}
     print("collections by generation, longest (ms):", longest)
 

@@ -3,7 +3,8 @@ time of the loop's thread, and every garbage collection timed the same way.
 
 CPU time, not wall time: on a shared machine a callback may wait for a core for longer than it runs, which says
 nothing about the code. A pause is what one callback costs; a collection runs inside whichever callback allocated
-the object that triggered it, so it is part of that callback's pause, and is also listed on its own.
+the object that triggered it, so it is part of that callback's pause (each long pause says how much of it was
+collecting), and is also listed on its own.
 
     with LoopProbe(ignore={driver_task}) as probe:
         ...  # run the loop
@@ -26,6 +27,11 @@ from typing import Any
 class Pause:
     seconds: float
     what: str = field(compare=False)
+    collecting: float = field(default=0.0, compare=False)  # of `seconds`, the garbage collections that ran inside
+
+    def __str__(self) -> str:
+        gc = f" (collecting {self.collecting * 1e3:.2f} ms of it)" if self.collecting else ""
+        return f"{self.seconds * 1e3:7.2f} ms  {self.what}{gc}"
 
 
 def _owner(handle: events.Handle) -> asyncio.Task[Any] | None:
@@ -53,6 +59,7 @@ class LoopProbe:
         self.top: list[Pause] = []  # the longest, a heap of at most `keep`
         self.collections: list[tuple[int, float]] = []  # (generation, seconds)
         self._gc_started = 0.0
+        self._gc_inside = 0.0  # collection time inside the callback running now
         self._original: Callable[[events.Handle], None] | None = None
 
     # ---- entering and leaving
@@ -63,6 +70,7 @@ class LoopProbe:
         clock = time.thread_time
 
         def timed(handle: events.Handle) -> None:
+            probe._gc_inside = 0.0
             started = clock()
             original(handle)
             spent = clock() - started
@@ -73,7 +81,7 @@ class LoopProbe:
                 task = _owner(handle)
                 if task is not None and task in probe.ignore:
                     return
-                entry = Pause(spent, _describe(handle))
+                entry = Pause(spent, _describe(handle), min(spent, probe._gc_inside))
                 if len(top) < probe._keep:
                     heapq.heappush(top, entry)
                 else:
@@ -94,7 +102,9 @@ class LoopProbe:
         if phase == "start":
             self._gc_started = time.thread_time()
         else:
-            self.collections.append((info["generation"], time.thread_time() - self._gc_started))
+            spent = time.thread_time() - self._gc_started
+            self._gc_inside += spent
+            self.collections.append((info["generation"], spent))
 
     # ---- what it saw
     def longest_callback(self) -> Pause:

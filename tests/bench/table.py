@@ -95,7 +95,7 @@ def _pause(quick: bool) -> dict[str, Figure]:
     played = play(plan, probe=probe)
     longest = probe.longest()
     full = probe.longest_collection(2)
-    details = [f"  {p.seconds * 1e3:7.2f} ms  {p.what}" for p in probe.slowest(5)]
+    details = [f"  {p}" for p in probe.slowest(5)]
     details.append(
         f"  collections: {len(probe.collections)}, longest of each generation "
         + ", ".join(f"{g}: {probe.longest_collection(g) * 1e3:.2f} ms" for g in (0, 1, 2))
