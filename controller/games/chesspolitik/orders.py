@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from controller.games.chesspolitik.board import KIND_NAMES, KING, KNIGHT, Board
+from controller.games.chesspolitik.board import BOARDS, KIND_NAMES, KING, KNIGHT, Board
 from controller.games.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from controller.games.moves import Move
 from controller.games.squares import index, name
@@ -273,6 +273,14 @@ def parse_order(text: str, board: Board, units: Mapping[int, tuple[str, int]] | 
 _NAMED = {
     size: {f"{chr(97 + f)}{r + 1}": index(f, r) for f in range(size) for r in range(size)} for size in range(1, 10)
 }
+_NAMED_BY_SEATS = {seats: _NAMED[board.size] for seats, board in BOARDS.items()}
+
+
+def canonical_order(text: str, seats: int) -> Move | None:
+    """The order of a text in the canonical notation on the board of `seats` powers; None for any other text."""
+    return _canonical(text, _NAMED_BY_SEATS[seats])
+
+
 _CANONICAL_KINDS = frozenset((KING, KNIGHT))
 
 
