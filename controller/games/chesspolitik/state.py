@@ -187,7 +187,10 @@ class ChesspolitikState(State):
         given = tuple(orders)
         if type(seat) is not int or seat not in self._derived.participants:
             self._check_seat(seat)  # says what is wrong (a bool or a float can equal a seat's number)
-        self._check_orders(seat, given)
+        if self.season is WINTER:
+            checks.check_adjustments(self, seat, given)
+        else:
+            checks.check_movement(self, seat, given)
         return self._hand_in(seat, given)
 
     def _hand_in(self, seat: int, orders: tuple[Move, ...]) -> ChesspolitikState:
