@@ -7,6 +7,8 @@ import random
 from dataclasses import fields, replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from controller.games import (
     SIMULTANEOUS,
@@ -28,6 +30,7 @@ from controller.games.physical import Piece, Step, check_steps
 from controller.games.playout import random_orders
 from controller.games.registry import load
 from controller.games.squares import name, parse
+from tests.differential.generate import random_adjustments, random_movement_orders, random_position
 from tests.differential.positions import GAME, position, resolve, results, units
 
 
@@ -605,3 +608,28 @@ def test_the_states_a_phase_makes_are_the_states_the_constructor_makes() -> None
                     state.owner_map(),
                     state.participants(),
                 )
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), seats=st.sampled_from((2, 4)), landless=st.booleans())
+def test_what_a_resolved_phase_hands_on_is_what_its_state_would_derive(seed: int, seats: int, landless: bool) -> None:
+    """Resolving a phase hands the next state its units by square, owners and the powers giving orders (computed
+    on the way: a unit dislodged, a centre changing hands, a Winter or none): the same, in the same order, as the
+    state works out from its own fields, over crowded random positions and the phases that follow them. `landless`:
+    one power owns no centre, so losing its units ends it."""
+    rnd = random.Random(seed)
+    state = random_position(rnd, seats)
+    if landless:
+        gone = rnd.randrange(seats)
+        state = replace(state, owners=tuple((c, s) for c, s in state.owners if s != gone), season=SPRING)
+    for _ in range(3):
+        if state.to_move is None:
+            return
+        orders = random_adjustments(rnd, state) if state.season == WINTER else random_movement_orders(rnd, state)
+        for seat in sorted(state.participants()):
+            state = state.submit(seat, orders.get(seat, ()))
+        fresh = ChesspolitikState(*(getattr(state, f.name) for f in fields(state)))
+        assert list(state.unit_map().items()) == list(fresh.unit_map().items())
+        assert state.owner_map() == fresh.owner_map()
+        assert state.participants() == fresh.participants()
+        assert state.units == tuple(sorted(state.units))

@@ -59,6 +59,8 @@ def test_canonical_texts_read_as_the_lenient_reader_reads_them(order: Move, seat
     assert fast == slow
     on_board = all(board.on_board(sq) for sq in (getattr(order, a, 0) for a in ("square", "dst", "target")))
     assert fast == (("order", order) if on_board else slow)
+    if on_board:  # built by the canonical reader without the constructor: the same value in every way
+        assert type(fast[1]) is type(order) and hash(fast[1]) == hash(order) and repr(fast[1]) == repr(order)
 
 
 @given(

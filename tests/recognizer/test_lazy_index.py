@@ -140,15 +140,21 @@ def _same(
         assert lazy.extendable(c) == eager.extendable(twin)
 
 
+@pytest.mark.parametrize("name", ["djambi", "politrics"])
 @settings(max_examples=30, deadline=None)
 @given(data=st.data())
-def test_djambi_outlines_are_what_the_effects_say(data: st.DataObject) -> None:
-    """Each Djambi move's outline (read from the move alone) holds the squares its effect lifts, fills and taps,
-    and says exactly which pieces its decision lifts."""
-    state = data.draw(histories("djambi", ongoing=True, max_actions=80, favour=favoured)).final
-    assert isinstance(state, DjambiState)
+def test_outlines_are_what_the_effects_say(name: str, data: st.DataObject) -> None:
+    """Each move's outline (read before its effect is worked out) holds the squares its effect lifts, fills and
+    taps, and says exactly which pieces its decision lifts: a Djambi move's from the move alone, a Politrics move's
+    (which may end the board and clear it) from the move and the layout."""
+    favour = favoured if name == "djambi" else None
+    state = data.draw(histories(name, ongoing=True, max_actions=80, favour=favour)).final
     moves = state.legal_moves()
-    for move, (acts, reach) in zip(moves, outlines(moves), strict=True):
+    found = state.outlines(moves)
+    assert found is not None
+    if isinstance(state, DjambiState):
+        assert found == outlines(moves)
+    for move, (acts, reach) in zip(moves, found, strict=True):
         e = state.effect(move)
         lifts = {s.src for s in (*e.decision, *e.chores) if s.src is not None} | e.decision_touch
         fills = {s.dst for s in (*e.decision, *e.chores) if s.dst is not None} | e.decision_touch

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
-from controller.games.chesspolitik.orders import MoveTo, SupportHold, SupportMove, UnitOrder
+from controller.games.chesspolitik.orders import Hold, MoveTo, SupportHold, SupportMove, UnitOrder
 
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
 
@@ -45,42 +45,88 @@ class _Resolver:
         "owner",
         "result",
         "state",
+        "supporters",
         "void",
     )
 
     def __init__(self, owner: Mapping[int, int], orders: Mapping[int, UnitOrder]) -> None:
         self.owner = owner
-        self.dst, self.attackers, supports = _moves_and_supports(orders)
+        dst: dict[int, int] = {}
+        attackers: dict[int, list[int]] = {}
+        supporters: list[int] = []
+        for sq, order in orders.items():
+            if type(order) is MoveTo:
+                to = order.dst
+                dst[sq] = to
+                if to in attackers:
+                    attackers[to].append(sq)
+                else:
+                    attackers[to] = [sq]
+            elif type(order) is not Hold:
+                supporters.append(sq)
+        self.dst, self.attackers, self.supporters = dst, attackers, supporters
         self.hold_supporters: dict[int, list[int]] = {}
         self.move_supporters: dict[int, list[int]] = {}
         self.void: set[int] = set()
         self.cut_static: set[int] = set()
         self.cut_by: dict[int, int] = {}
-        for order in supports:
-            self._add_support(order)
+        if supporters:
+            self._file_supports(orders)
         self.result: dict[int, bool] = {}
-        self.state: dict[int, int] = dict.fromkeys(self.dst, _UNRESOLVED)
+        self.state: dict[int, int] = {}
         self.deps: list[int] = []
+        self._decide_alone()
 
-    def _add_support(self, order: SupportHold | SupportMove) -> None:
-        """File a support under the unit it supports, or as void when that unit does not do what it supports."""
-        sq = order.square
-        if type(order) is SupportHold:
-            into = order.target
-            if into in self.dst:
-                self.void.add(sq)
-                return
-            self.hold_supporters.setdefault(into, []).append(sq)
-        else:
-            assert isinstance(order, SupportMove)
-            into = order.dst
-            if self.dst.get(order.target) != into:
-                self.void.add(sq)
-                return
-            self.move_supporters.setdefault(order.target, []).append(sq)
-        attackers = self.attackers.get(sq)
-        if attackers:
-            self._cut(sq, into, attackers)
+    def _file_supports(self, orders: Mapping[int, UnitOrder]) -> None:
+        """File each support under the unit it supports, or as void when that unit does not do what it supports;
+        then see which attacks cut it."""
+        dst, attackers, void = self.dst, self.attackers, self.void
+        hold_supporters, move_supporters = self.hold_supporters, self.move_supporters
+        for sq in self.supporters:
+            order = orders[sq]
+            if type(order) is SupportHold:
+                into = order.target
+                if into in dst:
+                    void.add(sq)
+                    continue
+                if into in hold_supporters:
+                    hold_supporters[into].append(sq)
+                else:
+                    hold_supporters[into] = [sq]
+            else:
+                assert type(order) is SupportMove
+                into = order.dst
+                target = order.target
+                if dst.get(target) != into:
+                    void.add(sq)
+                    continue
+                if target in move_supporters:
+                    move_supporters[target].append(sq)
+                else:
+                    move_supporters[target] = [sq]
+            if sq in attackers:
+                self._cut(sq, into, attackers[sq])
+
+    def _decide_alone(self) -> None:
+        """Decide the moves whose fate depends on no other decision, so they are no guess for the others: a move
+        into an empty square that no other unit enters succeeds (an attack of at least 1 on a hold strength of 0,
+        nothing to prevent it); a move onto a unit that stays fails when it is that unit's own power's (no
+        self-dislodgement) or when no support of it can count (an attack of 1 on a hold strength of at least 1)."""
+        owner, attackers, result, state = self.owner, self.attackers, self.result, self.state
+        dst, move_supporters, cut_static = self.dst, self.move_supporters, self.cut_static
+        for sq, to in dst.items():
+            if to not in owner:
+                if len(attackers[to]) == 1:
+                    result[sq] = True
+                    state[sq] = _RESOLVED
+                    continue
+            elif to not in dst:
+                supporters = move_supporters.get(sq)
+                if owner[to] == owner[sq] or not supporters or all(s in cut_static for s in supporters):
+                    result[sq] = False
+                    state[sq] = _RESOLVED
+                    continue
+            state[sq] = _UNRESOLVED
 
     def _cut(self, sq: int, into: int, attackers: list[int]) -> None:
         mine = self.owner[sq]
@@ -217,41 +263,25 @@ class _Resolver:
             self.state[sq] = _RESOLVED
 
     def run(self) -> Resolution:
-        resolve = self.resolve
-        moved = {sq: d for sq, d in self.dst.items() if resolve(sq)}
-        dislodged: dict[int, int] = {}
+        result, state, resolve = self.result, self.state, self.resolve
+        moved: dict[int, int] = {}
+        for sq, to in self.dst.items():
+            if result[sq] if state[sq] == _RESOLVED else resolve(sq):
+                moved[sq] = to
+        # A unit that stays where a move succeeded into is dislodged (by the one move that can succeed there).
         owner = self.owner
-        for target, movers in self.attackers.items():
-            if target in owner and target not in moved:
-                for m in movers:
-                    if m in moved:
-                        dislodged[target] = m
+        dislodged = {to: sq for sq, to in moved.items() if to in owner and to not in moved}
         # A support that counted is one not cut by an attack and whose supporter was not dislodged.
-        cut = self.cut_static | {s for s, attacker in self.cut_by.items() if attacker in moved}
-        return Resolution(moved, self.dst.keys() - moved.keys(), dislodged, cut, self.void)
+        cut_by, cut = self.cut_by, self.cut_static
+        if cut_by:
+            cut = cut | {s for s, attacker in cut_by.items() if attacker in moved}
+        return _new(Resolution, (moved, self.dst.keys() - moved.keys(), dislodged, cut, self.void))
+
+
+_new = tuple.__new__  # a named tuple's own constructor is a Python function
 
 
 def adjudicate(owner: Mapping[int, int], orders: Mapping[int, UnitOrder]) -> Resolution:
     """Resolve one movement phase. `owner` maps every unit's square to its seat; `orders` maps a unit's square to
     its (legal) order; units without one hold."""
     return _Resolver(owner, orders).run()
-
-
-def _moves_and_supports(
-    orders: Mapping[int, UnitOrder],
-) -> tuple[dict[int, int], dict[int, list[int]], list[SupportHold | SupportMove]]:
-    """Where each moving unit goes, the units moving into each square, and the support orders."""
-    dst: dict[int, int] = {}
-    attackers: dict[int, list[int]] = {}
-    supports: list[SupportHold | SupportMove] = []
-    for sq, order in orders.items():
-        if type(order) is MoveTo:
-            to = order.dst
-            dst[sq] = to
-            if to in attackers:
-                attackers[to].append(sq)
-            else:
-                attackers[to] = [sq]
-        elif type(order) is SupportHold or type(order) is SupportMove:
-            supports.append(order)
-    return dst, attackers, supports

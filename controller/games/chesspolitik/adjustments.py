@@ -1,4 +1,5 @@
-"""Fall ownership and Winter adjustments: who may build where, who must disband, and civil disorder."""
+"""Centre counts and Winter adjustments: who may build where, who must disband, and civil disorder (a Fall's change
+of owners is worked out where the Fall is resolved, `phases`)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,6 @@ from controller.games.chesspolitik.board import KNIGHT, Board, home_distance
 from controller.games.squares import name
 
 Units = Mapping[int, tuple[str, int]]  # square -> (kind, seat)
-
-
-def take_ownership(board: Board, units: Units, owners: Mapping[int, int]) -> dict[int, int]:
-    """After Fall, a unit standing on a supply centre makes it its power's; other centres keep their owner."""
-    out = dict(owners)
-    for square, (_, seat) in units.items():
-        if square in board.centres:
-            out[square] = seat
-    return out
 
 
 def centre_counts(seats: int, owners: Mapping[int, int]) -> tuple[int, ...]:

@@ -94,7 +94,7 @@ def check_unit_order(state: Position, seat: int, order: UnitOrder) -> None:
 
 
 def _is_legal(board: Board, units: Mapping[int, tuple[str, int]], seat: int, order: UnitOrder) -> bool:
-    """The quick test every submitted order goes through; `check_unit_order` explains a failure."""
+    """The quick test every submitted support goes through; `check_unit_order` explains a failure."""
     square = order.square
     if units.get(square) != (order.kind, seat):
         return False
@@ -116,34 +116,42 @@ def _is_legal(board: Board, units: Mapping[int, tuple[str, int]], seat: int, ord
 
 
 def check_movement(state: Position, seat: int, orders: Sequence[Move]) -> None:
+    if not orders:
+        return
     board = state.board
     units = state.unit_map()
+    king = board.king
     ordered: set[int] = set()
     voted = False
+    # Holds and moves, most of the orders, are tested here at once; supports by `_is_legal`.
     for order in orders:
-        kind = type(order)
-        if kind is DrawVote:
+        if type(order) is MoveTo:
+            square = order.square
+            unit = order.kind
+            legal = units.get(square) == (unit, seat) and order.dst in (king if unit == KING else board.knight)[square]
+        elif type(order) is Hold:
+            square = order.square
+            legal = units.get(square) == (order.kind, seat)
+        elif type(order) is DrawVote:
             if not state.draw_votes:
                 raise _refuse("draw votes are switched off in this game")
             if voted:
                 raise _refuse("Draw is given twice")
             voted = True
             continue
-        if kind not in _UNIT_TYPES:
-            if isinstance(order, ADJUSTMENTS):
-                raise _refuse(f"{order} is a Winter order; {state.phase} takes hold, move and support orders")
+        elif type(order) is SupportHold or type(order) is SupportMove:
+            square = order.square
+            legal = _is_legal(board, units, seat, order)
+        elif isinstance(order, ADJUSTMENTS):
+            raise _refuse(f"{order} is a Winter order; {state.phase} takes hold, move and support orders")
+        else:
             raise _refuse(f"{order!r} is not a Chesspolitik order")
-        assert isinstance(order, UNIT_ORDERS)
-        if not _is_legal(board, units, seat, order):
+        if not legal:
             check_unit_order(state, seat, order)
             raise AssertionError(f"{order} failed the quick test but passed the full check")  # pragma: no cover
-        square = order.square
         if square in ordered:
             raise _refuse(f"{_unit(order.kind, square)} has two orders", square)
         ordered.add(square)
-
-
-_UNIT_TYPES = frozenset(UNIT_ORDERS)
 
 
 def check_adjustments(state: Position, seat: int, orders: Sequence[Move]) -> None:

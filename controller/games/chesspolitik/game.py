@@ -8,7 +8,7 @@ from typing import Any
 from controller.games.api import Game, State
 from controller.games.chesspolitik.board import BOARDS
 from controller.games.chesspolitik.codec import NAME, state_from_json
-from controller.games.chesspolitik.orders import parse_order
+from controller.games.chesspolitik.orders import canonical_order, parse_order
 from controller.games.chesspolitik.state import ChesspolitikState, start
 from controller.games.errors import InvalidMoveError
 from controller.games.info import Dynamics, GameInfo, Option, OptionValue
@@ -68,6 +68,15 @@ class Chesspolitik(Game):
                 for p in board.powers
             ],
         }
+
+    def parse(self, text: str, state: State, seat: int | None = None) -> Move:
+        # The phones send each order in the canonical notation: read that by its words' places before the general
+        # reader's checks and case folding (every text it reads is one they would pass unchanged).
+        if type(text) is str and type(state) is ChesspolitikState:
+            order = canonical_order(text, state.nseats)
+            if order is not None:
+                return order
+        return super().parse(text, state, seat)
 
     def parse_move(self, text: str, state: State, seat: int | None) -> Move:
         if not isinstance(state, ChesspolitikState):

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from controller.games.chesspolitik.board import KIND_NAMES, KING, KNIGHT, Board
+from controller.games.chesspolitik.board import BOARDS, KIND_NAMES, KING, KNIGHT, Board
 from controller.games.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from controller.games.moves import Move
 from controller.games.squares import index, name
@@ -113,6 +113,56 @@ class DrawVote(Move):
 
 
 UnitOrder = Hold | MoveTo | SupportHold | SupportMove
+
+# The canonical reader builds the unit orders it reads without the frozen dataclasses' constructors, which set each
+# field through `object.__setattr__`: each field is written by its slot's own descriptor, as the constructor would
+# (these classes check nothing on construction), in about half the time. Equal to the constructor's orders, and
+# hashing alike (tests/games/test_chesspolitik_order_text.py).
+_NEW = object.__new__
+_HOLD_SLOTS = tuple(getattr(Hold, f).__set__ for f in ("kind", "square"))
+_MOVE_SLOTS = tuple(getattr(MoveTo, f).__set__ for f in ("kind", "square", "dst"))
+_SUPPORT_HOLD_SLOTS = tuple(getattr(SupportHold, f).__set__ for f in ("kind", "square", "target_kind", "target"))
+_SUPPORT_MOVE_SLOTS = tuple(getattr(SupportMove, f).__set__ for f in ("kind", "square", "target_kind", "target", "dst"))
+
+
+def _hold(kind: str, square: int) -> Hold:
+    order: Hold = _NEW(Hold)
+    set_kind, set_square = _HOLD_SLOTS
+    set_kind(order, kind)
+    set_square(order, square)
+    return order
+
+
+def _move(kind: str, square: int, dst: int) -> MoveTo:
+    order: MoveTo = _NEW(MoveTo)
+    set_kind, set_square, set_dst = _MOVE_SLOTS
+    set_kind(order, kind)
+    set_square(order, square)
+    set_dst(order, dst)
+    return order
+
+
+def _support_hold(kind: str, square: int, target_kind: str, target: int) -> SupportHold:
+    order: SupportHold = _NEW(SupportHold)
+    set_kind, set_square, set_target_kind, set_target = _SUPPORT_HOLD_SLOTS
+    set_kind(order, kind)
+    set_square(order, square)
+    set_target_kind(order, target_kind)
+    set_target(order, target)
+    return order
+
+
+def _support_move(kind: str, square: int, target_kind: str, target: int, dst: int) -> SupportMove:
+    order: SupportMove = _NEW(SupportMove)
+    set_kind, set_square, set_target_kind, set_target, set_dst = _SUPPORT_MOVE_SLOTS
+    set_kind(order, kind)
+    set_square(order, square)
+    set_target_kind(order, target_kind)
+    set_target(order, target)
+    set_dst(order, dst)
+    return order
+
+
 UNIT_ORDERS = (Hold, MoveTo, SupportHold, SupportMove)
 ADJUSTMENTS = (Build, Disband, Waive)
 
@@ -273,6 +323,14 @@ def parse_order(text: str, board: Board, units: Mapping[int, tuple[str, int]] | 
 _NAMED = {
     size: {f"{chr(97 + f)}{r + 1}": index(f, r) for f in range(size) for r in range(size)} for size in range(1, 10)
 }
+_NAMED_BY_SEATS = {seats: _NAMED[board.size] for seats, board in BOARDS.items()}
+
+
+def canonical_order(text: str, seats: int) -> Move | None:
+    """The order of a text in the canonical notation on the board of `seats` powers; None for any other text."""
+    return _canonical(text, _NAMED_BY_SEATS[seats])
+
+
 _CANONICAL_KINDS = frozenset((KING, KNIGHT))
 
 
@@ -295,16 +353,16 @@ def _canonical(text: str, named: Mapping[str, int]) -> Move | None:
     if at is None or kind not in _CANONICAL_KINDS:
         return None
     if n == 3:
-        return Hold(kind, at) if t[2] == "H" else None
+        return _hold(kind, at) if t[2] == "H" else None
     if n == 4:
         to = named.get(t[3]) if t[2] == "-" else None
-        return None if to is None else MoveTo(kind, at, to)
+        return None if to is None else _move(kind, at, to)
     if (n != 5 and n != 7) or t[2] != "S" or t[3] not in _CANONICAL_KINDS:
         return None
     target = named.get(t[4])
     if target is None:
         return None
     if n == 5:
-        return SupportHold(kind, at, t[3], target)
+        return _support_hold(kind, at, t[3], target)
     to = named.get(t[6]) if t[5] == "-" else None
-    return None if to is None else SupportMove(kind, at, t[3], target, to)
+    return None if to is None else _support_move(kind, at, t[3], target, to)

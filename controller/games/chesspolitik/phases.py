@@ -8,18 +8,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from controller.games.chesspolitik.adjudicator import adjudicate
 from controller.games.chesspolitik.adjustments import (
     adjustment,
-    adjustments,
     centre_counts,
     civil_disorder,
-    take_ownership,
 )
 from controller.games.chesspolitik.board import Board
 from controller.games.chesspolitik.orders import UNIT_ORDERS, Build, Disband, DrawVote, Hold, MoveTo, UnitOrder, Waive
@@ -42,6 +39,7 @@ SEASONS = tuple(Season)
 
 UnitRow = tuple[int, str, int]  # (square, kind, seat)
 Pending = dict[int, tuple[Move, ...]]
+PendingRows = tuple[tuple[int, tuple[Move, ...]], ...]  # (seat, orders), as a state keeps them
 
 
 class Position(Protocol):
@@ -72,19 +70,19 @@ class Position(Protocol):
     def participants(self) -> frozenset[int]: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Derived:
+class Derived(NamedTuple):
     """Data of the next state that resolving has computed anyway: units by square, owners by centre, who gives
     orders next."""
 
-    units: dict[int, tuple[str, int]]
-    owners: dict[int, int]
+    units: Mapping[int, tuple[str, int]]
+    owners: Mapping[int, int]
     participants: frozenset[int]
 
 
-@dataclass(frozen=True, slots=True)
-class Resolved:
-    """A resolved phase: the next state's fields (the pending orders are gone) and the steps on the board."""
+class Resolved(NamedTuple):
+    """A resolved phase: the next state's fields (the pending orders are gone) and the steps on the board.
+
+    Named tuples, as the phase's other records: one is made in every phase, and a tuple is built much faster."""
 
     year: int
     season: Season
@@ -114,61 +112,100 @@ def alive(units: Iterable[UnitRow], owners: Mapping[int, int]) -> set[int]:
     return {seat for _, _, seat in units} | set(owners.values())
 
 
-def resolve_movement(state: Position, pending: Pending) -> Resolved:
+def resolve_movement(state: Position, pending: PendingRows, with_steps: bool = True) -> Resolved:
+    """A Spring or Fall phase resolved; `with_steps`: also the steps on the board (only the LEDs need them)."""
     given, voters = _unit_orders_and_votes(pending)
-    if state.draw_votes and set(voters) == set(state.participants()):
+    participants = state.participants()
+    if voters and state.draw_votes and len(voters) == len(participants) and set(voters) == participants:
         return _drawn_by_agreement(state, voters)
-    res = adjudicate({sq: seat for sq, _, seat in state.units}, given)
+    units = state.units
+    res = adjudicate({sq: seat for sq, _, seat in units}, given)
     moved, dislodged, void, cut = res.moved, res.dislodged, res.void, res.cut
     results: list[OrderResult] = []
-    steps: list[Step] = []
-    units: list[UnitRow] = []
     # The loop runs once per unit of every phase: what became of each order is worked out inline (moved or bounced,
     # held, a support void, cut or given), and the results are built as the tuples they are (a named tuple's own
     # constructor is a Python function).
     new = tuple.__new__
-    for sq, kind, seat in state.units:
+    for sq, kind, seat in units:
         unit_order = given.get(sq)
-        by = dislodged.get(sq)
+        by = dislodged.get(sq) if dislodged else None
         if unit_order is None:
             results.append(new(OrderResult, (seat, _hold(kind, sq), HELD, by, True)))
+            continue
+        what = type(unit_order)
+        if what is MoveTo:
+            result = MOVED if sq in moved else BOUNCED
+        elif what is Hold:
+            result = HELD
         else:
-            what = type(unit_order)
-            if what is MoveTo:
-                result = MOVED if sq in moved else BOUNCED
-            elif what is Hold:
-                result = HELD
-            else:
-                result = VOID if sq in void else CUT if sq in cut else SUPPORTED
-            results.append(new(OrderResult, (seat, unit_order, result, by, False)))
-        if by is not None:
+            result = VOID if sq in void else CUT if sq in cut else SUPPORTED
+        results.append(new(OrderResult, (seat, unit_order, result, by, False)))
+    if len(participants) > 1:
+        results.sort(key=_SEAT)  # by power; a stable sort keeps each power's units in square order
+    unit_map, standing = _standing(state.unit_map(), units, moved, dislodged)
+    steps = _movement_steps(units, moved, dislodged) if with_steps else ()
+    report = (state.phase, tuple(results), voters)
+    if state.season is SPRING:
+        owners = state.owner_map()  # no centre changes hands in Spring; a power may lose its last unit
+        survivors = participants if not dislodged else frozenset(alive(standing, owners))
+        derived = _new(Derived, (unit_map, owners, survivors))
+        return _new(Resolved, (state.year, FALL, standing, state.owners, PhaseReport(*report), None, steps, derived))
+    return _after_fall(state, standing, unit_map, report, steps)
+
+
+_SEAT = itemgetter(0)
+_SEAT_OF_ROW = itemgetter(2)
+_new = tuple.__new__  # a named tuple's own constructor is a Python function
+
+
+def _standing(
+    before: Mapping[int, tuple[str, int]],
+    units: tuple[UnitRow, ...],
+    moved: Mapping[int, int],
+    dislodged: Mapping[int, int],
+) -> tuple[Mapping[int, tuple[str, int]], tuple[UnitRow, ...]]:
+    """The units after the moves, by square (in square order, as a position keeps them) and as rows."""
+    if not moved:  # then nothing was dislodged either, and the positions share what they derive from the units
+        return before, units
+    after = dict(before)
+    for sq in dislodged:
+        del after[sq]
+    arriving = [(to, after.pop(sq)) for sq, to in moved.items()]
+    after.update(arriving)
+    squares = sorted(after)
+    pieces = list(map(after.__getitem__, squares))
+    rows = tuple(zip(squares, map(_KIND, pieces), map(_OWNER, pieces), strict=True))
+    return dict(zip(squares, pieces, strict=True)), rows
+
+
+_KIND, _OWNER = itemgetter(0), itemgetter(1)
+
+
+def _movement_steps(
+    units: tuple[UnitRow, ...], moved: Mapping[int, int], dislodged: Mapping[int, int]
+) -> tuple[Step, ...]:
+    """The pieces a movement phase moves: the dislodged ones off the board, the others that moved to their square."""
+    steps = []
+    for sq, kind, seat in units:
+        if sq in dislodged:
             steps.append(Step(_piece(kind, seat), sq, None))
         elif sq in moved:
-            to = moved[sq]
-            steps.append(Step(_piece(kind, seat), sq, to))
-            units.append((to, kind, seat))
-        else:
-            units.append((sq, kind, seat))
-    results.sort(key=itemgetter(0))  # by power; a stable sort keeps each power's units in square order
-    standing = tuple(sorted(units))
-    if state.season == SPRING:
-        report = PhaseReport(state.phase, tuple(results), voters)
-        return Resolved(state.year, FALL, standing, state.owners, report, steps=tuple(steps))
-    return _after_fall(state, standing, tuple(results), voters, tuple(steps))
+            steps.append(Step(_piece(kind, seat), sq, moved[sq]))
+    return tuple(steps)
 
 
-def _unit_orders_and_votes(pending: Pending) -> tuple[dict[int, UnitOrder], tuple[int, ...]]:
+def _unit_orders_and_votes(pending: PendingRows) -> tuple[dict[int, UnitOrder], tuple[int, ...]]:
     """The unit orders handed in, by the unit's square, and the powers voting for a draw (in seat order)."""
     given: dict[int, UnitOrder] = {}
     votes: list[int] = []
-    for seat, orders in pending.items():
+    for seat, orders in pending:
         for order in orders:
             if type(order) is DrawVote:
                 votes.append(seat)
             else:
                 assert isinstance(order, UNIT_ORDERS)  # checked on submission
                 given[order.square] = order
-    return given, tuple(sorted(votes))
+    return given, tuple(votes)  # the rows come in seat order
 
 
 def _drawn_by_agreement(state: Position, voters: tuple[int, ...]) -> Resolved:
@@ -182,46 +219,71 @@ def _drawn_by_agreement(state: Position, voters: tuple[int, ...]) -> Resolved:
 def _after_fall(
     state: Position,
     units: tuple[UnitRow, ...],
-    results: tuple[OrderResult, ...],
-    voters: tuple[int, ...],
+    unit_map: Mapping[int, tuple[str, int]],
+    report: tuple[str, tuple[OrderResult, ...], tuple[int, ...]],
     steps: tuple[Step, ...],
 ) -> Resolved:
+    """A Fall's end: the centres a unit stands on change hands; a solo, the last year, or a Winter if anyone adjusts."""
     board = state.board
     before = state.owner_map()
-    unit_map = {sq: (kind, seat) for sq, kind, seat in units}
-    owners = take_ownership(board, unit_map, before)
-    # Only a centre with a unit on it can change hands.
-    centres = board.centres
-    changes = tuple(
-        sorted((c, before.get(c), s) for c, (_, s) in unit_map.items() if c in centres and before.get(c) != s)
-    )
-    report = PhaseReport(state.phase, results, voters, changes)
-    scores = centre_counts(state.nseats, owners)
+    owners = dict(before)
+    changes = []
+    for sq in sorted(unit_map.keys() & board.centres):
+        seat = unit_map[sq][1]
+        old = before.get(sq)
+        if old != seat:
+            owners[sq] = seat
+            changes.append((sq, old, seat))
+    # Counted by the lists' own `count`: a handful of seats over a few dozen entries.
+    holders = list(owners.values())
+    scores = tuple([holders.count(seat) for seat in range(state.nseats)])
+    done = PhaseReport(*report, tuple(changes))
+    rows = tuple(sorted(owners.items()))
+    ended = _ended(state, scores)
+    if ended is not None:
+        return _new(Resolved, (state.year + 1, SPRING, units, rows, done, ended, steps, None))
+    armies = list(map(_SEAT_OF_ROW, units))
+    have = [armies.count(seat) for seat in range(state.nseats)]
+    adjusting = frozenset(_adjusting(board, unit_map, owners, have, scores))
+    if adjusting:
+        derived = _new(Derived, (unit_map, owners, adjusting))
+        return _new(Resolved, (state.year, WINTER, units, rows, done, None, steps, derived))
+    survivors = frozenset(seat for seat, n in enumerate(have) if n or scores[seat])
+    derived = _new(Derived, (unit_map, owners, survivors))
+    return _new(Resolved, (state.year + 1, SPRING, units, rows, done, None, steps, derived))
+
+
+def _ended(state: Position, scores: tuple[int, ...]) -> Outcome | None:
+    """After a Fall: a solo (a power with enough centres) or the draw of the last year; None while the game goes on."""
+    board = state.board
     ended = None
-    for seat, count in enumerate(scores):
-        if count >= board.solo:
-            reason = f"{state.powers[seat]} wins with {count} of {len(board.centres)} supply centres"
-            ended = Outcome((seat,), reason, scores, termination=Termination.SOLO)
+    if max(scores) >= board.solo:
+        for seat, count in enumerate(scores):
+            if count >= board.solo:
+                reason = f"{state.powers[seat]} wins with {count} of {len(board.centres)} supply centres"
+                ended = Outcome((seat,), reason, scores, termination=Termination.SOLO)
     if ended is None and state.last_year and state.year >= state.last_year:
-        ended = Outcome(
-            (), f"Drawn: {state.last_year} was the last year to be played", scores, termination=Termination.TURN_LIMIT
-        )
-    counts = adjustments(board, unit_map, owners) if ended is None else ()
-    winter = any(counts)
-    derived = None
-    if ended is None:  # hand the new state what was just computed, rather than computing it again
-        participants = {s for s, n in enumerate(counts) if n} if winter else alive(units, owners)
-        derived = Derived(unit_map, owners, frozenset(participants))
-    return Resolved(
-        state.year if winter else state.year + 1,
-        WINTER if winter else SPRING,
-        units,
-        tuple(sorted(owners.items())),
-        report,
-        ended,
-        steps,
-        derived,
-    )
+        reason = f"Drawn: {state.last_year} was the last year to be played"
+        ended = Outcome((), reason, scores, termination=Termination.TURN_LIMIT)
+    return ended
+
+
+def _adjusting(
+    board: Board, units: Mapping[int, object], owners: Mapping[int, int], have: list[int], centres: tuple[int, ...]
+) -> list[int]:
+    """The seats `adjustments.adjustments` gives something to do, from the counts a Fall's end has made anyway: more
+    units than centres, or more centres and a home centre of its own free to build on."""
+    out = []
+    for seat, power in enumerate(board.powers):
+        diff = centres[seat] - have[seat]
+        if diff < 0:
+            out.append(seat)
+        elif diff > 0:
+            for s in power.homes:
+                if owners.get(s) == seat and s not in units:
+                    out.append(seat)
+                    break
+    return out
 
 
 def resolve_winter(state: Position, pending: Pending) -> Resolved:

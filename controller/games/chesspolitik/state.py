@@ -144,39 +144,61 @@ class ChesspolitikState(State):
         return tuple(out)
 
     # --- playing --------------------------------------------------------------------------------------------
-    def _checked(self, move: Move) -> Orders:
+    def _checked(self, move: Move) -> tuple[int, tuple[Move, ...]]:
+        """The seat and orders of an order set handed in here; IllegalMoveError when they cannot be."""
         if not isinstance(move, Orders):
             raise IllegalMoveError(
                 "Chesspolitik is played with order sets: hand in a power's orders with submit(seat, orders)"
             )
-        if self.ended is not None:
-            raise IllegalMoveError(f"the game is over: {self.ended.reason}")
         seat = move.seat
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.nseats:
-            raise IllegalMoveError(f"there is no seat {seat!r}: the seats are 0 to {self.nseats - 1}")
-        if seat not in self.participants():
-            raise IllegalMoveError(f"{self.powers[seat]} has no orders to give in {self.phase}")
+        self._check_seat(seat)
         given: object = move.orders  # typed as a tuple, but a caller may build Orders with anything
         if type(given) is not tuple:
             # Stored in the state, so it must be a tuple: hashable and never changed behind the state's back.
             if not isinstance(given, list):
                 raise IllegalMoveError(f"orders come as a list of orders, not {given!r}")
-            move = Orders(seat, tuple(given))
-        if self.season == WINTER:
-            checks.check_adjustments(self, seat, move.orders)
+            given = tuple(given)
+        assert isinstance(given, tuple)
+        self._check_orders(seat, given)
+        return seat, given
+
+    def _check_seat(self, seat: int) -> None:
+        if self.ended is not None:
+            raise IllegalMoveError(f"the game is over: {self.ended.reason}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.nseats:
+            raise IllegalMoveError(f"there is no seat {seat!r}: the seats are 0 to {self.nseats - 1}")
+        if seat not in self._derived.participants:
+            raise IllegalMoveError(f"{self.powers[seat]} has no orders to give in {self.phase}")
+
+    def _check_orders(self, seat: int, orders: tuple[Move, ...]) -> None:
+        if self.season is WINTER:
+            checks.check_adjustments(self, seat, orders)
         else:
-            checks.check_movement(self, seat, move.orders)
-        return move
+            checks.check_movement(self, seat, orders)
 
     def play(self, move: Move) -> ChesspolitikState:
-        orders = self._checked(move)
-        pending = self._with(orders)
-        if self.participants() - {seat for seat, _ in pending}:
-            return self._pending(pending)
-        return self._resolve(dict(pending))[0]
+        return self._hand_in(*self._checked(move))
 
-    def _pending(self, pending: tuple[tuple[int, tuple[Move, ...]], ...]) -> ChesspolitikState:
-        """This position with other orders handed in, sharing the derived data, which orders do not change."""
+    def submit(self, seat: int, orders: Iterable[Move]) -> ChesspolitikState:
+        # What `State.submit` and `play` do, without the `Orders` that `play` would only take apart again: a phase
+        # of many players is mostly its submissions.
+        if self.ended is not None:
+            raise IllegalMoveError("orders are only handed in during a phase of simultaneous orders")
+        given = tuple(orders)
+        if type(seat) is not int or seat not in self._derived.participants:
+            self._check_seat(seat)  # says what is wrong (a bool or a float can equal a seat's number)
+        if self.season is WINTER:
+            checks.check_adjustments(self, seat, given)
+        else:
+            checks.check_movement(self, seat, given)
+        return self._hand_in(seat, given)
+
+    def _hand_in(self, seat: int, orders: tuple[Move, ...]) -> ChesspolitikState:
+        """This position with `seat`'s checked orders handed in: the next phase once they were the last missing."""
+        pending = self._with(seat, orders)
+        derived = self._derived
+        if len(pending) == len(derived.participants):  # each seat handing in orders is one of them
+            return self._resolve(pending, False)[0]
         return _made(
             self.nseats,
             self.year,
@@ -188,15 +210,15 @@ class ChesspolitikState(State):
             self.ended,
             self.last_year,
             self.draw_votes,
-            self._derived,
+            derived,  # orders change none of it
         )
 
     def effect(self, move: Move) -> Effect:
-        orders = self._checked(move)
-        pending = self._with(orders)
-        if self.participants() - {seat for seat, _ in pending}:
+        seat, orders = self._checked(move)
+        pending = self._with(seat, orders)
+        if len(pending) < len(self._derived.participants):
             return Effect()
-        after, steps = self._resolve(dict(pending))
+        after, steps = self._resolve(pending, True)
         # A unit whose move bounced stays where it is: the LEDs point it out while the others are carried out.
         report = after.report
         bounced = frozenset(
@@ -206,27 +228,22 @@ class ChesspolitikState(State):
         )
         return Effect(chores=steps, chore_show=bounced)
 
-    def submit(self, seat: int, orders: Iterable[Move]) -> ChesspolitikState:
-        result = State.submit(self, seat, orders)  # zero-argument super() fails in a slots dataclass
-        assert isinstance(result, ChesspolitikState)
-        return result
-
-    def _with(self, orders: Orders) -> tuple[tuple[int, tuple[Move, ...]], ...]:
+    def _with(self, seat: int, orders: tuple[Move, ...]) -> tuple[tuple[int, tuple[Move, ...]], ...]:
+        if not self.pending:
+            return ((seat, orders),)
         pending = dict(self.pending)
-        pending[orders.seat] = orders.orders
+        pending[seat] = orders
         return tuple(sorted(pending.items()))
 
-    def _resolve(self, pending: dict[int, tuple[Move, ...]]) -> tuple[ChesspolitikState, tuple[Step, ...]]:
-        if self.season == WINTER:
-            done = phases.resolve_winter(self, pending)
+    def _resolve(
+        self, pending: tuple[tuple[int, tuple[Move, ...]], ...], with_steps: bool
+    ) -> tuple[ChesspolitikState, tuple[Step, ...]]:
+        """The next phase, and (`with_steps`) what happens on the board on the way there."""
+        if self.season is WINTER:
+            done = phases.resolve_winter(self, dict(pending))
         else:
-            done = phases.resolve_movement(self, pending)
-        known = None
-        if done.derived is not None:  # what resolving computed anyway, handed on rather than computed again
-            d = done.derived
-            known = _Derived(
-                self.board, done.units, done.owners, done.season, done.ended, (d.units, d.owners, d.participants)
-            )
+            done = phases.resolve_movement(self, pending, with_steps)
+        d = done.derived
         nxt = _made(
             self.nseats,
             done.year,
@@ -238,7 +255,7 @@ class ChesspolitikState(State):
             done.ended,
             self.last_year,
             self.draw_votes,
-            known,
+            None if d is None else _Derived(self.board, done.units, done.owners, done.season, done.ended, d),
         )
         return nxt, done.steps
 
@@ -291,11 +308,13 @@ class _Derived:
         owners: tuple[tuple[int, int], ...],
         season: Season,
         ended: Outcome | None,
-        known: tuple[dict[int, tuple[str, int]], dict[int, int], frozenset[int]] | None = None,
+        known: phases.Derived | None = None,
     ) -> None:
         self.source = (board, units, owners, season, ended)
+        self.units: Mapping[int, tuple[str, int]]
+        self.owners: Mapping[int, int]
         if known is not None:
-            self.units, self.owners, self.participants = known
+            self.units, self.owners, self.participants = known.units, known.owners, known.participants
             return
         self.units = {sq: (kind, seat) for sq, kind, seat in units}
         self.owners = dict(owners)
@@ -334,21 +353,24 @@ def _made(
     """`ChesspolitikState(...)` with these fields, as its constructor makes it, for the states a phase makes from
     states (every submission, every resolution): the fields written into the instance's dict at once, where the
     frozen dataclass's constructor sets them one by one through `object.__setattr__`, which took a sixth of a
-    phase. The derived data is taken on the constructor's terms: only when it was made from these very fields."""
+    phase. `known`, the derived data, must be made from these very fields (both callers hand on what they made
+    from them)."""
     state: ChesspolitikState = object.__new__(ChesspolitikState)
-    fields = state.__dict__
-    fields["nseats"] = nseats
-    fields["year"] = year
-    fields["season"] = season
-    fields["units"] = units
-    fields["owners"] = owners
-    fields["pending"] = pending
-    fields["report"] = report
-    fields["ended"] = ended
-    fields["last_year"] = last_year
-    fields["draw_votes"] = draw_votes
-    if known is not None and known.made_from(state):
+    fields = {
+        "nseats": nseats,
+        "year": year,
+        "season": season,
+        "units": units,
+        "owners": owners,
+        "pending": pending,
+        "report": report,
+        "ended": ended,
+        "last_year": last_year,
+        "draw_votes": draw_votes,
+    }
+    if known is not None:
         fields["_derived"] = known
+    object.__setattr__(state, "__dict__", fields)
     return state
 
 

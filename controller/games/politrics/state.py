@@ -3,7 +3,7 @@ and the positions since the last placement or beat (what the repetition rule nee
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import InitVar, dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -13,7 +13,7 @@ from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move
 from controller.games.outcome import Outcome, Termination
 from controller.games.physical import Effect, NearMiss, Piece, Step
-from controller.games.politrics import movegen, nearmiss, text
+from controller.games.politrics import movegen, nearmiss, outline, text
 from controller.games.politrics.board import ROW_MASKS, ROWS, SQUARES, board_rows, row_name
 from controller.games.politrics.figures import CODE, COUNTS, EMPTY, PIECE, PRESIDENT, ROW_FIGURES, letter
 from controller.games.politrics.layout import Layout
@@ -272,6 +272,10 @@ class PolitricsState(State):
             after = self.apply(move)[0] if isinstance(move, Place | Shift | Beat) else board
             chores += tuple(Step(PIECE[c], i, None) for i, c in enumerate(after) if c != EMPTY)
         return Effect(decision, chores)
+
+    def outlines(self, moves: Sequence[Move]) -> list[tuple[int, int]]:
+        # A wide placement turn has hundreds of moves, each effect a whole `play`: the board reads few of them.
+        return outline.outlines(self, moves)
 
     def near_misses(self) -> tuple[NearMiss, ...]:
         return nearmiss.near_misses(self)
