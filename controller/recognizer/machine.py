@@ -128,12 +128,21 @@ class Recognizer:
     # ---- inputs -----------------------------------------------------------------------------------------------
     def interrupted(self, occupancy: int, t: float) -> list[Signal]:
         """Before `board`: a change that cannot extend the move the board is settling on (a lift elsewhere, a tap
-        on another square) finishes that move at once: the next player started quickly. Returns its commit."""
+        on another square), once the board showed that whole move, chores done, finishes it at once: the next
+        player started quickly. Returns its commit."""
         if self.mode is not Mode.TURN or self._deadline_kind is not Deadline.COMMIT or len(self._pending) != 1:
             return []
         assert self.index is not None
         pending = self._pending[0]
+        if not pending.whole(self.occupancy, self.touched | self.tapped):
+            # Its chores still open, the move cannot be followed by the next player's hands: the change belongs to
+            # this turn (a piece that hovered over another move's square now lands where it was going).
+            return []
+        # A square passed over on the way (empty before the turn and now) counts for every move, as in `best`: the
+        # change finishes the move only if no move of the turn could still explain every other touch.
+        transit = self.touched & ~self.expected & ~occupancy
         changed = (pending.decision_occ ^ self.expected) | pending.must_touch | (self.occupancy ^ occupancy)
+        changed &= ~transit
         if any(c.is_legal and not changed & ~c.involved for c in self.index.on_the_way(occupancy)):
             return []
         self._clear_pending()
