@@ -3,12 +3,15 @@ Its modes are `guidance.Mode`; which moves fit and which the touches single out,
 
 from __future__ import annotations
 
-from controller.games.physical import Step
+from collections.abc import Mapping
+
+from controller.games.physical import Piece, Step
 from controller.games.squares import squares_of
 from controller.recognizer import guidance as lights
 from controller.recognizer.choice import best, decision_changes, fitting, moved, turned_where_set, unseen_fits
 from controller.recognizer.guidance import ChoreState, Guidance, Mode, TurnState
 from controller.recognizer.index import Candidate, TurnIndex
+from controller.recognizer.pieces import PieceTracker
 from controller.recognizer.settings import Deadline, RecognizerSettings
 from controller.recognizer.signals import (
     Cancelled,
@@ -62,22 +65,31 @@ class Recognizer:
         # alongside one that does not (never one taken for the other).
         self.unsure = 0
         self._fresh = 0  # squares distrusted during this turn: hands may have tapped them unseen
+        # Which piece may stand where, from the order of lifts and set-downs since the board last stood as the game
+        # says: chores are done only if the pieces may all be right, not just the occupancy.
+        self.pieces = PieceTracker()
         self._guidance_key: tuple[int, int, Mode, Candidate | None] | None = None
         self._guidance: Guidance | None = None
 
     # ---- set-up by the session ------------------------------------------------------------------------------
-    def begin_turn(self, index: TurnIndex, occupancy: int, t: float) -> list[Signal]:
-        """A new turn: the seat at the board chooses among `index`'s moves."""
+    def begin_turn(
+        self, index: TurnIndex, occupancy: int, t: float, pieces: Mapping[int, Piece] | None = None
+    ) -> list[Signal]:
+        """A new turn: the seat at the board chooses among `index`'s moves; `pieces` stand as the game says."""
         self.mode = Mode.TURN
         self.index = index
         self.expected = index.start
+        self.pieces.reset(pieces, occupancy)
         return self._restart(occupancy, t)
 
-    def begin_idle(self, expected: int, occupancy: int, t: float) -> list[Signal]:
-        """Nothing to recognize; the board should show `expected`."""
+    def begin_idle(
+        self, expected: int, occupancy: int, t: float, pieces: Mapping[int, Piece] | None = None
+    ) -> list[Signal]:
+        """Nothing to recognize; the board should show `expected` (and `pieces`, when given)."""
         self.mode = Mode.IDLE
         self.index = None
         self.expected = expected
+        self.pieces.reset(pieces, occupancy)
         return self._restart(occupancy, t)
 
     def begin_chores(
@@ -153,6 +165,7 @@ class Recognizer:
         if occupancy == self.occupancy:
             return []
         changed = occupancy ^ self.occupancy
+        self.pieces.change(self.occupancy, occupancy, outside=self.mode is not Mode.CHORES)
         self.touched |= changed
         for sq in squares_of(changed):
             self.changes[sq] = self.changes.get(sq, 0) + 1
@@ -168,6 +181,7 @@ class Recognizer:
         taken only if no other fits whatever they hold."""
         self.untrusted |= squares
         self.unsure |= squares
+        self.pieces.give_up()
         self._fresh |= squares
         self.occupancy = occupancy
         self.forget_touches(squares)
@@ -391,7 +405,8 @@ class Recognizer:
 
     def _difference(self) -> tuple[int, int]:
         if self.mode is Mode.CHORES:
-            return lights.difference(self.expected, self.occupancy, self.chore_steps, self.chore_touch)
+            fill, empty = lights.difference(self.expected, self.occupancy, self.chore_steps, self.chore_touch)
+            return fill, empty | self.pieces.wrong()  # a piece standing where another should: lift it
         return self.expected & ~self.occupancy, self.occupancy & ~self.expected
 
     def _mismatch(self, t: float, immediate: bool) -> list[Signal]:
@@ -412,7 +427,7 @@ class Recognizer:
         return self._mismatch(t, immediate=False)
 
     def _evaluate_chores(self, t: float) -> list[Signal]:
-        if self.occupancy == self.expected and not (self.chore_touch & ~self.touched):
+        if self.occupancy == self.expected and not (self.chore_touch & ~self.touched) and not self.pieces.wrong():
             self.mode = Mode.IDLE
             self.chore_steps = ()
             self.chore_show = 0
@@ -436,7 +451,9 @@ class Recognizer:
     def _compute_guidance(self) -> Guidance:
         o, expected = self.occupancy, self.expected
         if self.mode is Mode.CHORES:
-            state = ChoreState(expected, o, self.touched, self.chore_steps, self.chore_touch, self.chore_show)
+            state = ChoreState(
+                expected, o, self.touched, self.chore_steps, self.chore_touch, self.chore_show, self.pieces.wrong()
+            )
             return lights.chores(state)
         if self.mode is Mode.PROMPT:
             return lights.prompt(expected, o, self.prompt)
