@@ -4,8 +4,9 @@ through a square another piece ends on (a Chesspolitik unit carried to where it 
 dislodging it is still in the hand) can show the expected occupancy with the wrong piece standing there.
 
 The tracker follows every way the hands may have gone since the board last stood as the game says (a world: which
-piece, named by the square it stood on then, stands on each square and which are in the air), and the steps of the
-moves committed since. A set-down takes any piece in the air (or, in a turn, a piece from the line-up or the box); in
+piece stands on each square and which are in the air, a piece named by its kind and owner then, since pieces alike
+are the same to the game and a piece turned over is still the magnet it was), and the steps of the moves committed
+since. A set-down takes any piece in the air (or, in a turn, a piece from the line-up or the box); in
 chores only the pieces the chores bring onto the board come from outside. The chores are done only if some world has
 the expected piece on every square (pieces of the same kind and owner are the same): the board never declares done
 while the sensors show a piece standing wrong, and never holds up a board that may be right. Past `LIMIT` worlds it
@@ -22,7 +23,6 @@ EMPTY = -2
 ANY = -1  # a piece the tracker does not know: it may be any
 LIMIT = 64
 SQUARES = 81
-OUTSIDE = 100  # tokens from here on are pieces the chores bring onto the board
 
 World = tuple[tuple[int, ...], tuple[int, ...]]  # (the pieces in the air, sorted; what stands on each square)
 
@@ -39,31 +39,35 @@ def _squares(bits: int) -> list[int]:
 class PieceTracker:
     def __init__(self) -> None:
         self._worlds: set[World] | None = None
-        self._values: dict[int, Piece] = {}
-        self._expected: dict[int, int] = {}  # square -> the piece (token) the steps since the reset leave there
-        self._next = OUTSIDE
+        self._ids: dict[Piece, int] = {}  # a piece (kind and owner) -> its number in the worlds
+        self._expected: dict[int, int] = {}  # square -> the piece the steps since the reset leave there
+        self._wrong: int | None = 0  # `wrong()`, kept until the worlds or the steps change
 
     def reset(self, pieces: Mapping[int, Piece] | None, occupancy: int) -> None:
         """The board should stand as `pieces` say; it reads `occupancy` (a piece missing is in the air, a piece
         more is unknown). None: nothing is known until the next reset."""
+        self._wrong = None
         if pieces is None:
             self._worlds = None
             return
+        self._ids = {}
+        self._expected = {sq: self._id(p) for sq, p in pieces.items()}
         board = [EMPTY] * SQUARES
         air = []
         for sq in range(SQUARES):
             if occupancy >> sq & 1:
-                board[sq] = sq if sq in pieces else ANY
+                board[sq] = self._expected.get(sq, ANY)
             elif sq in pieces:
-                air.append(sq)
-        self._values = dict(pieces)
-        self._expected = {sq: sq for sq in pieces}
-        self._next = OUTSIDE
+                air.append(self._expected[sq])
         self._worlds = {(tuple(sorted(air)), tuple(board))}
+
+    def _id(self, piece: Piece) -> int:
+        return self._ids.setdefault(piece, len(self._ids))
 
     def give_up(self) -> None:
         """What the sensors showed can no longer be trusted (a flapping switch): judge nothing until the next reset."""
         self._worlds = None
+        self._wrong = 0
 
     def expect(self, steps: Sequence[Step]) -> None:
         """Steps made at once (a decision, or the chores after it, or a phase's orders) say where pieces must end:
@@ -71,15 +75,14 @@ class PieceTracker:
         carried off the square its killer takes)."""
         if self._worlds is None:
             return
+        self._wrong = None
         moves: list[tuple[int, int | None]] = []
         supply: list[int] = []
         for step in steps:
             if step.src is not None:
                 token = self._expected.get(step.src, ANY)
             else:
-                token = self._next
-                self._next += 1
-                self._values[token] = step.piece
+                token = self._id(step.piece)
                 supply.append(token)
             moves.append((token, step.dst))
         for step in steps:
@@ -96,6 +99,7 @@ class PieceTracker:
         down may come from off the board (a turn: the line-up, a beaten figure put back)."""
         if self._worlds is None:
             return
+        self._wrong = None
         for sq in _squares(before & ~after):
             self._worlds = {_lift(w, sq) for w in self._worlds}
         for sq in _squares(after & ~before):
@@ -106,11 +110,9 @@ class PieceTracker:
 
     def _place(self, world: World, sq: int, outside: bool) -> list[World]:
         air, board = world
-        options: dict[object, int] = {}
-        for token in air:
-            options.setdefault(self._values.get(token, token) if token != ANY else ANY, token)
+        options = set(air)
         out = []
-        for token in options.values():
+        for token in options:
             rest = list(air)
             rest.remove(token)
             out.append((tuple(rest), (*board[:sq], token, *board[sq + 1 :])))
@@ -121,6 +123,11 @@ class PieceTracker:
     def wrong(self) -> int:
         """Squares where every way the hands may have gone leaves a piece other than the expected one (those of
         the likeliest world); 0 when some world has every piece right, or nothing is known."""
+        if self._wrong is None:
+            self._wrong = self._judge()
+        return self._wrong
+
+    def _judge(self) -> int:
         if self._worlds is None:
             return 0
         least: int | None = None
@@ -128,19 +135,13 @@ class PieceTracker:
             bad = 0
             for sq, token in self._expected.items():
                 seen = board[sq]
-                if seen != EMPTY and not self._same(seen, token):
+                if seen not in (EMPTY, ANY, token) and token != ANY:
                     bad |= 1 << sq
             if not bad:
                 return 0
             if least is None or bad.bit_count() < least.bit_count():
                 least = bad
         return least or 0
-
-    def _same(self, seen: int, token: int) -> bool:
-        if seen == token or ANY in (seen, token):
-            return True
-        a, b = self._values.get(seen), self._values.get(token)
-        return a is not None and a == b
 
 
 def _lift(world: World, sq: int) -> World:
