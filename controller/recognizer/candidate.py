@@ -49,6 +49,11 @@ class Candidate:
         done = moving & ~(occupancy ^ self.final_occ)
         return not (self.must_touch | (self.final_touch & done)) & ~touched
 
+    def whole(self, occupancy: int, touched: int) -> bool:
+        """The board shows the whole move, its chores done, with every square it must touch touched: only then may
+        the next player start (a change that cannot extend a move with chores still open is no quick reply)."""
+        return occupancy == self.final_occ and not self.final_touch & ~touched
+
     def on_the_way(self, start: int, occupancy: int) -> bool:
         """Could the board still become this move: every square changed so far is one the move changes?"""
         return not ((start & ~occupancy) & ~self.lifts) and not ((occupancy & ~start) & ~self.fills)

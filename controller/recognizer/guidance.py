@@ -58,6 +58,7 @@ class ChoreState:
     steps: tuple[Step, ...]
     touch: int
     show: int
+    wrong: int = 0  # squares where the sensors show a piece standing where another should
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +141,7 @@ def chores(c: ChoreState) -> Guidance:
         chore_stays=c.show & o,
         chore_touches=c.touch & ~c.touched & ~stepped,
         mismatch_fill=expected & ~o,
-        mismatch_empty=o & ~expected,
+        mismatch_empty=(o & ~expected) | c.wrong,
     )
 
 

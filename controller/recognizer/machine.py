@@ -3,12 +3,15 @@ Its modes are `guidance.Mode`; which moves fit and which the touches single out,
 
 from __future__ import annotations
 
-from controller.games.physical import Step
+from collections.abc import Mapping
+
+from controller.games.physical import Piece, Step
 from controller.games.squares import squares_of
 from controller.recognizer import guidance as lights
 from controller.recognizer.choice import best, decision_changes, fitting, moved, turned_where_set, unseen_fits
 from controller.recognizer.guidance import ChoreState, Guidance, Mode, TurnState
 from controller.recognizer.index import Candidate, TurnIndex
+from controller.recognizer.pieces import PieceTracker
 from controller.recognizer.settings import Deadline, RecognizerSettings
 from controller.recognizer.signals import (
     Cancelled,
@@ -62,22 +65,31 @@ class Recognizer:
         # alongside one that does not (never one taken for the other).
         self.unsure = 0
         self._fresh = 0  # squares distrusted during this turn: hands may have tapped them unseen
+        # Which piece may stand where, from the order of lifts and set-downs since the board last stood as the game
+        # says: chores are done only if the pieces may all be right, not just the occupancy.
+        self.pieces = PieceTracker()
         self._guidance_key: tuple[int, int, Mode, Candidate | None] | None = None
         self._guidance: Guidance | None = None
 
     # ---- set-up by the session ------------------------------------------------------------------------------
-    def begin_turn(self, index: TurnIndex, occupancy: int, t: float) -> list[Signal]:
-        """A new turn: the seat at the board chooses among `index`'s moves."""
+    def begin_turn(
+        self, index: TurnIndex, occupancy: int, t: float, pieces: Mapping[int, Piece] | None = None
+    ) -> list[Signal]:
+        """A new turn: the seat at the board chooses among `index`'s moves; `pieces` stand as the game says."""
         self.mode = Mode.TURN
         self.index = index
         self.expected = index.start
+        self.pieces.reset(pieces, occupancy)
         return self._restart(occupancy, t)
 
-    def begin_idle(self, expected: int, occupancy: int, t: float) -> list[Signal]:
-        """Nothing to recognize; the board should show `expected`."""
+    def begin_idle(
+        self, expected: int, occupancy: int, t: float, pieces: Mapping[int, Piece] | None = None
+    ) -> list[Signal]:
+        """Nothing to recognize; the board should show `expected` (and `pieces`, when given)."""
         self.mode = Mode.IDLE
         self.index = None
         self.expected = expected
+        self.pieces.reset(pieces, occupancy)
         return self._restart(occupancy, t)
 
     def begin_chores(
@@ -128,12 +140,21 @@ class Recognizer:
     # ---- inputs -----------------------------------------------------------------------------------------------
     def interrupted(self, occupancy: int, t: float) -> list[Signal]:
         """Before `board`: a change that cannot extend the move the board is settling on (a lift elsewhere, a tap
-        on another square) finishes that move at once: the next player started quickly. Returns its commit."""
+        on another square), once the board showed that whole move, chores done, finishes it at once: the next
+        player started quickly. Returns its commit."""
         if self.mode is not Mode.TURN or self._deadline_kind is not Deadline.COMMIT or len(self._pending) != 1:
             return []
         assert self.index is not None
         pending = self._pending[0]
+        if not pending.whole(self.occupancy, self.touched | self.tapped):
+            # Its chores still open, the move cannot be followed by the next player's hands: the change belongs to
+            # this turn (a piece that hovered over another move's square now lands where it was going).
+            return []
+        # A square passed over on the way (empty before the turn and now) counts for every move, as in `best`: the
+        # change finishes the move only if no move of the turn could still explain every other touch.
+        transit = self.touched & ~self.expected & ~occupancy
         changed = (pending.decision_occ ^ self.expected) | pending.must_touch | (self.occupancy ^ occupancy)
+        changed &= ~transit
         if any(c.is_legal and not changed & ~c.involved for c in self.index.on_the_way(occupancy)):
             return []
         self._clear_pending()
@@ -144,6 +165,7 @@ class Recognizer:
         if occupancy == self.occupancy:
             return []
         changed = occupancy ^ self.occupancy
+        self.pieces.change(self.occupancy, occupancy, outside=self.mode is not Mode.CHORES)
         self.touched |= changed
         for sq in squares_of(changed):
             self.changes[sq] = self.changes.get(sq, 0) + 1
@@ -159,6 +181,7 @@ class Recognizer:
         taken only if no other fits whatever they hold."""
         self.untrusted |= squares
         self.unsure |= squares
+        self.pieces.give_up()
         self._fresh |= squares
         self.occupancy = occupancy
         self.forget_touches(squares)
@@ -382,7 +405,8 @@ class Recognizer:
 
     def _difference(self) -> tuple[int, int]:
         if self.mode is Mode.CHORES:
-            return lights.difference(self.expected, self.occupancy, self.chore_steps, self.chore_touch)
+            fill, empty = lights.difference(self.expected, self.occupancy, self.chore_steps, self.chore_touch)
+            return fill, empty | self.pieces.wrong()  # a piece standing where another should: lift it
         return self.expected & ~self.occupancy, self.occupancy & ~self.expected
 
     def _mismatch(self, t: float, immediate: bool) -> list[Signal]:
@@ -403,7 +427,7 @@ class Recognizer:
         return self._mismatch(t, immediate=False)
 
     def _evaluate_chores(self, t: float) -> list[Signal]:
-        if self.occupancy == self.expected and not (self.chore_touch & ~self.touched):
+        if self.occupancy == self.expected and not (self.chore_touch & ~self.touched) and not self.pieces.wrong():
             self.mode = Mode.IDLE
             self.chore_steps = ()
             self.chore_show = 0
@@ -427,7 +451,9 @@ class Recognizer:
     def _compute_guidance(self) -> Guidance:
         o, expected = self.occupancy, self.expected
         if self.mode is Mode.CHORES:
-            state = ChoreState(expected, o, self.touched, self.chore_steps, self.chore_touch, self.chore_show)
+            state = ChoreState(
+                expected, o, self.touched, self.chore_steps, self.chore_touch, self.chore_show, self.pieces.wrong()
+            )
             return lights.chores(state)
         if self.mode is Mode.PROMPT:
             return lights.prompt(expected, o, self.prompt)

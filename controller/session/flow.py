@@ -100,8 +100,10 @@ class TurnFlow(SessionView):
         if guided and self._occupancy != target:
             steps: list[Step] = []
             for p in reversed(undone):
-                for st in (*reversed(p.effect.chores), *reversed(p.effect.decision)):
-                    steps.append(Step(st.piece, st.dst, st.src))
+                for part in (p.effect.chores, p.effect.decision):
+                    back = [Step(st.piece, st.dst, st.src) for st in reversed(part)]
+                    self._recognizer.pieces.expect(back)
+                    steps.extend(back)
             self._ask_chores(target, tuple(steps), 0, t, reset_touch=True)
         else:
             self._next_turn(t)
@@ -120,7 +122,7 @@ class TurnFlow(SessionView):
         self._held = False
         occupancy = s.occupancy()
         if s.to_move is None:
-            self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t), t)
+            self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t, s.pieces()), t)
             if self._announced_over != len(self._history):
                 self._announced_over = len(self._history)
                 result = s.outcome()
@@ -130,12 +132,12 @@ class TurnFlow(SessionView):
                 self._events.append(ev.GameOver(t, result.to_json()))
             return
         if s.to_move is CHANCE:
-            self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t), t)
+            self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t, s.pieces()), t)
             if self._settings.dice is Dice.AUTO:
                 self._commit(s.sample_chance(), t, Source.DICE)
             return
         if s.to_move is SIMULTANEOUS:
-            self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t), t)
+            self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t, s.pieces()), t)
             self._orders_phase(s, t)
             return
         to_move = s.to_move
@@ -149,9 +151,9 @@ class TurnFlow(SessionView):
             self._set_up, self._held = True, False
             earlier, undo = self._earlier()
             index = build_index(s, s.legal_moves(), earlier=earlier, undo=undo)
-            self._handle(self._recognizer.begin_turn(index, self._seen(index.start), t), t)
+            self._handle(self._recognizer.begin_turn(index, self._seen(index.start), t, s.pieces()), t)
             return
-        self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t), t)
+        self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t, s.pieces()), t)
         if kind is SeatKind.COMPUTER:
             self._computer_due = t + self._settings.computer_delay
             if self._computers.worker:
@@ -208,6 +210,8 @@ class TurnFlow(SessionView):
             # the rest it worked out would weigh on every full garbage collection for the rest of the game.
             self._history[-KEEP_WORKED_OUT - 1].before.forget()
         self._state = after
+        self._recognizer.pieces.expect(effect.decision)
+        self._recognizer.pieces.expect(effect.chores)
         if not before.orders_go_on(seat, after):
             self._orders_due = None  # the phase of orders is over: the next one gets a fresh timer
             if before.to_move is SIMULTANEOUS:

@@ -120,12 +120,9 @@ class Episode:
         self._carry(s, s.effect(move), all_shapes)
         mine = next(x for x in all_shapes if x.move == move)
         # The next player may start at once when the move is told apart from every other already.
-        if (
-            read(all_shapes, s.occupancy(), mine.final, self.table.turn.touched).best == (mine,)
-            if self.table.turn
-            else False
-        ):
-            self._quick = (all_shapes, mine, s.occupancy())
+        turn = self.table.turn
+        if turn is not None and read(all_shapes, s.occupancy(), mine.final, turn.touched).best == (mine,):
+            self._quick = (all_shapes, mine, s.occupancy(), turn.touched)
 
     def _orders(self, s: State) -> None:
         """Every waiting seat hands in its orders on its phone; the last set resolves the phase into chores."""
@@ -214,7 +211,7 @@ class Episode:
             if effect.chores:
                 self._pending.append((before, effect))
 
-    _quick: tuple[list[Shape], Shape, int] | None = None
+    _quick: tuple[list[Shape], Shape, int, int] | None = None
 
     def _safe(self, all_shapes: list[Shape] | None) -> bool:
         """Whether the board as it stands may rest: it cannot be read as another move (a person may pause anywhere,
@@ -358,11 +355,13 @@ class Episode:
         self.table = self._table(self.expected)
 
 
-def _cannot_extend(last: tuple[list[Shape], Shape, int], square: int) -> bool:
+def _cannot_extend(last: tuple[list[Shape], Shape, int, int], square: int) -> bool:
     """No move of the last turn (the last move itself included: a tap held longer) goes on from the last move's
-    squares through `square`."""
-    all_shapes, mine, start = last
-    changed = (mine.decision ^ start) | mine.must | (1 << square)
+    squares through `square`. A square passed over (empty before the move and after it: a Politrics mover cleared
+    off with the board) counts for every move: a move that lands on `square` may explain all the other touches."""
+    all_shapes, mine, start, touched = last
+    transit = touched & ~start & ~mine.final
+    changed = ((mine.decision ^ start) | mine.must | (1 << square)) & ~transit
     return not any(not changed & ~s.involved for s in all_shapes)
 
 

@@ -28,6 +28,8 @@ from controller.session.seats import SeatKind
 from controller.session.sources import Source
 from tests.fuzz.hands import PIN, Act, carry
 from tests.fuzz.oracle import read, shapes
+from tests.fuzz.positions import LAST_BEAT
+from tests.fuzz.starts import aimed_start
 from tests.games.test_djambi_properties import favoured
 from tests.strategies import histories
 
@@ -280,3 +282,40 @@ def test_a_piece_to_turn_over_where_it_landed_must_be_touched_after_it_landed(
     table.do([a for sq in sorted(effect.chore_touch) for a in (Act(sq, None), Act(sq, after[sq]))], rng)
     table.run_until(table.t + 2.0)
     assert not table.chores_open()
+
+
+def _landings(state: State, move: Move) -> int:
+    """Empty squares where another legal move sets its acting piece down."""
+    start = state.occupancy()
+    out = 0
+    for m in state.legal_moves():
+        effect = state.effect(m)
+        if m != move and effect.decision and effect.decision[0].dst is not None:
+            out |= 1 << effect.decision[0].dst
+    return out & ~start
+
+
+@pytest.mark.parametrize("name", ("politrics", "polis"))
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_a_hover_over_another_moves_square_while_chores_are_carried_never_makes_that_move(
+    name: str, seed: int, data: st.DataObject
+) -> None:
+    """The piece in the air passes over the square where another move lands, whose own piece the chores have
+    already lifted (a Politrics board being cleared before its last beat is finished), then lands where it was
+    going: the board briefly showed the other move with part of its chores done, but a change that cannot extend
+    a move whose chores are still open is no quick reply of the next player: the move made is committed."""
+    if name == "politrics":
+        state, script = aimed_start(name, LAST_BEAT, random.Random(seed))
+        assume(script)
+        move = script[0]
+    else:
+        state = position_with(data, name, lambda s, e: bool(e.chores), max_actions=60)
+        move = draw_move(data, state, keep=lambda s, e: bool(e.chores), always=True)
+    hover = _landings(state, move)
+    assume(hover)
+    rng = data.draw(st.randoms(use_true_random=False), label="hands")
+    after = dict(state.play(move).pieces())
+    table = QuickTable(state)
+    table.do(carry(rng, state.occupancy(), state.effect(move), after, hover=hover, noise=0.9), rng)
+    check(table, move, table.settle(move))

@@ -1,0 +1,76 @@
+"""Chores are done only if the pieces may all be right, not just the occupancy (controller.recognizer.pieces).
+
+A phase's chores carry a piece to a square; the next phase's orders, handed in meanwhile, take that piece off again
+and bring another there. Hands that set the first piece down there, then lift the second, show the expected
+occupancy with the wrong piece standing: the order of the lifts and set-downs proves it (only the first piece was in
+the air), so the board must not say done; once the wrong piece is lifted and the right one set down, it is done.
+Where the sensors cannot tell (both pieces in the air, then both set down) the board never holds up.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from controller.games import Piece, Step
+from controller.recognizer.machine import Mode, Recognizer
+
+KINDS = st.sampled_from([Piece("K", 0), Piece("N", 1), Piece("K", 1), Piece("N", 0)])
+
+
+def _chain(data: st.DataObject) -> tuple[dict[int, Piece], int, int, int, Piece, Piece]:
+    """Pieces on the board, and squares a (first piece), c (empty: where both pass), d (second piece)."""
+    a, c, d = data.draw(st.lists(st.integers(0, 80), min_size=3, max_size=3, unique=True), label="squares")
+    first = data.draw(KINDS, label="first")
+    second = data.draw(KINDS.filter(lambda p: p != first), label="second")
+    others = data.draw(st.dictionaries(st.integers(0, 80), KINDS, max_size=12), label="others")
+    pieces = {sq: p for sq, p in others.items() if sq not in (a, c, d)}
+    pieces[a], pieces[d] = first, second
+    return pieces, a, c, d, first, second
+
+
+def _occupancy(pieces: dict[int, Piece]) -> int:
+    return sum(1 << sq for sq in pieces)
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_a_piece_proven_wrong_by_the_order_of_the_hands_holds_up_the_chores(data: st.DataObject) -> None:
+    pieces, a, c, d, first, second = _chain(data)
+    occ = _occupancy(pieces)
+    rec = Recognizer()
+    rec.begin_idle(occ, occ, 0.0, pieces)
+    one = (Step(first, a, c),)
+    rec.pieces.expect(one)
+    target = occ & ~(1 << a) | 1 << c
+    rec.begin_chores(target, one, 0, 0.0)
+    rec.board(occ & ~(1 << a), 0.1)  # the first piece lifted
+    two = (Step(first, c, None), Step(second, d, c))  # the next phase's orders, handed in meanwhile
+    rec.pieces.expect(two)
+    final = target & ~(1 << d)
+    rec.begin_chores(final, one + two, 0, 0.2)
+    rec.board(occ & ~(1 << a) | 1 << c, 0.3)  # the first piece set down where it was going
+    rec.board(final, 0.4)  # the second lifted: the occupancy expected, the first piece standing on c
+    rec.tick(5.0)
+    assert rec.mode is Mode.CHORES, "done with the wrong piece on the square"
+    assert rec.guidance().mismatch_empty >> c & 1, "the wrong piece is not shown"
+    rec.board(final & ~(1 << c), 5.1)  # the first piece taken off
+    rec.board(final, 5.2)  # the second set down
+    assert rec.mode is Mode.IDLE
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_where_the_sensors_cannot_tell_the_pieces_apart_the_chores_are_done(data: st.DataObject) -> None:
+    pieces, a, c, d, first, second = _chain(data)
+    occ = _occupancy(pieces)
+    rec = Recognizer()
+    rec.begin_idle(occ, occ, 0.0, pieces)
+    steps = (Step(first, a, None), Step(second, d, c))
+    rec.pieces.expect(steps)
+    final = occ & ~(1 << a) & ~(1 << d) | 1 << c
+    rec.begin_chores(final, steps, 0, 0.0)
+    rec.board(occ & ~(1 << a), 0.1)
+    rec.board(occ & ~(1 << a) & ~(1 << d), 0.2)  # both in the air: which one goes down is not seen
+    rec.board(final, 0.3)
+    assert rec.mode is Mode.IDLE
