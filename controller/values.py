@@ -113,7 +113,7 @@ def _compiled(
     real = dict(zip(map(_placeholder, range(len(names))), names, strict=True))
 
     def rename(words: tuple[Any, ...]) -> tuple[Any, ...]:
-        return tuple(real.get(w, w) if isinstance(w, str) else w for w in words)
+        return tuple(map(real.get, words, words))  # every word, a placeholder replaced by its field's name
 
     scope = {"__builtins__": builtins, **env}
     made = {}
