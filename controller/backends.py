@@ -31,12 +31,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from controller.errors import BoardError
 from controller.ports import Buttons, Clock, Hands, PixelStrip, SwitchMatrix
+from controller.values import dataclass
 from hardware.errors import BoardError as HardwareError
 from hardware.pinmap import PinMap, PinMapError, load_pinmap
 from simulator.board import SimBoard

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
@@ -34,16 +35,38 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+def _columns() -> int:
+    """The terminal's width as `shutil.get_terminal_size` finds it: $COLUMNS, else the terminal's, else 80."""
+    with contextlib.suppress(KeyError, ValueError):
+        if (columns := int(os.environ["COLUMNS"])) > 0:
+            return columns
+    with contextlib.suppress(AttributeError, ValueError, OSError):
+        if sys.__stdout__ is not None and (columns := os.get_terminal_size(sys.__stdout__.fileno()).columns) > 0:
+            return columns
+    return 80
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's own formatter, told the terminal's width. Left to itself it imports shutil (and with it the
+    compression libraries) for the width at the first argument added: 2% of the board's start-up, for a help
+    text nobody asked for."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser; only `command`'s module is imported to add its arguments (the others list their help)."""
     parser = argparse.ArgumentParser(
+        formatter_class=_HelpFormatter,
         prog="agora",
         description="Agora smart board: plays Politrics, Polis, Politics (1952), Chesspolitik and Djambi.",
         epilog="Run 'agora COMMAND --help' for a command's options.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
-        p = sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
+        description = help_text[0].upper() + help_text[1:] + "."
+        p = sub.add_parser(name, help=help_text, description=description, formatter_class=_HelpFormatter)
         p.set_defaults(_module=module)
         if name != command:
             continue

@@ -18,7 +18,6 @@ the controller's packages, and the composition root (`controller.backends`, the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from controller.games.errors import (
@@ -31,6 +30,7 @@ from controller.games.errors import (
     StateFormatError,
     UnknownGameError,
 )
+from controller.values import dataclass
 
 
 class SessionError(AgoraError):

@@ -14,11 +14,11 @@ import ipaddress
 import re
 import socket
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
 from controller.errors import AgoraError
+from controller.values import dataclass
 
 WILDCARDS = ("0.0.0.0", "::", "")
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})

@@ -10,9 +10,9 @@ simulator shows what the board would draw.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from controller.ports import RGB, SQUARES, Frame
+from controller.values import dataclass
 
 
 @dataclass(frozen=True, slots=True)

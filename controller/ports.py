@@ -9,8 +9,9 @@ Squares are physical indices 0..80 (index = (rank - 1) * 9 + (file - 1)); an occ
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
+
+from controller.values import dataclass
 
 SQUARES = 81
 RGB = tuple[int, int, int]

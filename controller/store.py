@@ -17,11 +17,11 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from controller.errors import GameNotStoredError, StoreError
+from controller.values import dataclass
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (

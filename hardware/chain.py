@@ -7,8 +7,10 @@ else; only this mapping knows the wiring.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
+
+from controller.values import dataclass
 
 SIZE = 9
 CORNERS = ("a1", "i1", "a9", "i9")

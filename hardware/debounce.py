@@ -34,8 +34,9 @@ sample by sample. The simulator uses this module, so a simulated bounce is filte
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from controller.values import dataclass
 from hardware.squares import names
 
 SQUARES = 81

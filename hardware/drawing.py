@@ -7,8 +7,10 @@ PDF is a single uncompressed page with Helvetica, which every PDF reader has.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from xml.sax.saxutils import escape
+
+from controller.values import dataclass
 
 PT = 72 / 25.4
 Colour = tuple[int, int, int]

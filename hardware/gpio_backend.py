@@ -11,12 +11,12 @@ from __future__ import annotations
 import contextlib
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from controller.values import dataclass
 from hardware.errors import BoardError
 from hardware.matrix_pins import GpiozeroMatrixPins, LgpioMatrixPins, MatrixPins
 

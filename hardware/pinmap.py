@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Literal, cast
 
 from controller.pixels import PixelSettings
+from controller.values import dataclass
 from hardware.chain import CORNERS, ChainOrder
 from hardware.debounce import DebounceConfig
 

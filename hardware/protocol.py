@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import binascii
 import struct
-from dataclasses import dataclass
 
+from controller.values import dataclass
 from hardware.debounce import DebounceConfig
 
 PROTOCOL_VERSION = 5

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from controller.pixels import FrameConditioner, PixelSettings
@@ -27,6 +26,7 @@ from controller.ports import (
     OccupancyChanged,
     SquaresUntrusted,
 )
+from controller.values import dataclass
 from hardware import protocol as proto
 from hardware.chain import ChainOrder
 from hardware.debounce import DebounceConfig, untrusted_reason

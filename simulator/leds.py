@@ -8,10 +8,10 @@ budget (controller.pixels, the same code as the hardware), and the current that 
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 
 from controller.pixels import FrameConditioner, PixelSettings
 from controller.ports import BLACK_FRAME, Clock, Frame
+from controller.values import dataclass
 
 
 @dataclass(frozen=True, slots=True)

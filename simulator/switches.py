@@ -11,8 +11,9 @@ import heapq
 import itertools
 import math
 import random
-from dataclasses import dataclass
 from typing import Literal
+
+from controller.values import dataclass
 
 SQUARES = 81
 FaultKind = Literal["stuck", "dead", "flapping"]

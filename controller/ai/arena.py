@@ -8,11 +8,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 
 from controller.ai.players import Player
 from controller.games import CHANCE, SIMULTANEOUS, Game, State
 from controller.games.info import OptionValue
+from controller.values import dataclass
 
 Z95 = 1.959964
 

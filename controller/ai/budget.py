@@ -6,7 +6,8 @@ from __future__ import annotations
 import enum
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from controller.values import dataclass
 
 
 class Level(enum.StrEnum):

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from controller.ai.budget import Budget, Level
@@ -13,6 +12,7 @@ from controller.ai.knowledge import Knowledge
 from controller.ai.registry import knowledge_for
 from controller.ai.search import Result, Search, check_turn
 from controller.games import CHANCE, SIMULTANEOUS, Game, Move, State
+from controller.values import dataclass
 
 Cancelled = Callable[[], bool]
 

@@ -17,11 +17,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from controller.ai.knowledge import Knowledge
 from controller.games import CHANCE, SIMULTANEOUS, Game, Move, Orders, State
+from controller.values import dataclass
 
 Values = tuple[float, ...]
 EXPLORATION = 0.5  # UCB's constant for values in [0, 1]

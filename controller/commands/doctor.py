@@ -22,7 +22,7 @@ import argparse
 import asyncio
 import sys
 from collections.abc import AsyncIterator, Awaitable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TextIO, TypeVar
 
 from controller.backends import BOARD_ERRORS, Board, BoardSpecError, add_board_arguments, open_board
@@ -45,6 +45,7 @@ from controller.ports import (
     OccupancyChanged,
     SquaresUntrusted,
 )
+from controller.values import dataclass
 
 T = TypeVar("T")
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import socket
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 from urllib.parse import urlsplit
@@ -23,6 +22,7 @@ from controller.session.journal import StoreWorker
 from controller.session.runner import Controller
 from controller.store import GameStore
 from controller.thinker import ProcessThinker
+from controller.values import dataclass
 
 if TYPE_CHECKING:
     from controller.commands.room import Room

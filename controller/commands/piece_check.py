@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TextIO
 
 from controller.backends import Board
 from controller.commands.sweep_findings import neighbours
 from controller.games.squares import mask, name, parse, squares_of
 from controller.ports import BLACK_FRAME, RGB, BoardEvent, Clock, Hands, LinkRestored, OccupancyChanged
+from controller.values import dataclass
 
 SPOTS = ((parse("a1"), "a corner"), (parse("e1"), "an edge"), (parse("e5"), "the middle"))
 TARGET: RGB = (0, 114, 178)  # Okabe-Ito blue: set the piece here

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
 
 from controller.games import load
 from controller.games.playout import random_step
+from controller.values import dataclass
 
 
 @dataclass(frozen=True, slots=True)

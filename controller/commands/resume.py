@@ -5,7 +5,7 @@ started from the page is not abandoned by the next start); the command line's ga
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from controller.commands.options import parse_levels, parse_options, parse_seats
 from controller.games import load
@@ -14,6 +14,7 @@ from controller.session.factory import new_session, session_from_record
 from controller.session.journal import StoreWorker
 from controller.session.seats import seat_text
 from controller.store import GameRecord, GameStore
+from controller.values import dataclass
 
 
 @dataclass

@@ -7,7 +7,7 @@ import argparse
 import asyncio
 import contextlib
 import sys
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from controller.commands.options import UsageError, parse_options, parse_seats
@@ -23,6 +23,7 @@ from controller.session.core import Session, SessionSettings
 from controller.session.runner import Controller
 from controller.session.seats import SeatKind
 from controller.store import GameStore
+from controller.values import dataclass
 
 
 @dataclass

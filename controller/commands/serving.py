@@ -8,7 +8,6 @@ import contextlib
 import signal
 import sys
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
 from typing import Any
 
 from controller import heap
@@ -25,6 +24,7 @@ from controller.session.factory import new_session
 from controller.session.journal import StoreWorker
 from controller.session.runner import Controller
 from controller.store import GameStore
+from controller.values import dataclass
 
 
 @dataclass(frozen=True, slots=True)

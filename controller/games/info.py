@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TypeVar
 
 from controller.games.errors import SetupError
 from controller.games.squares import Region
+from controller.values import dataclass
 
 OptionValue = bool | int | str
 E = TypeVar("E", bound=enum.StrEnum)

@@ -7,7 +7,7 @@ too, so a dice roll is played, stored and replayed like any other move.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from controller.values import dataclass
 
 
 class Move:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from controller.values import dataclass
 
 
 class Termination(enum.Enum):

@@ -16,10 +16,10 @@ be told apart from standing still.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from controller.games.moves import Move
 from controller.games.squares import bit, mask, name
+from controller.values import dataclass
 
 
 @dataclass(frozen=True, slots=True)

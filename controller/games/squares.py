@@ -7,9 +7,9 @@ index = (rank - 1) * 9 + (file - 1). Games name squares their own way and map th
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from controller.games.errors import InvalidMoveError
+from controller.values import dataclass
 
 SIZE = 9
 SQUARES = SIZE * SIZE

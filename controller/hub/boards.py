@@ -4,10 +4,11 @@ will says when it is not), what it plays, its LED picture, and the public snapsh
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from controller.remote import topics
+from controller.values import dataclass
 
 FILTERS = (
     f"{topics.ROOT}/places/+/online",

@@ -6,7 +6,7 @@ Brightness, gamma and the current budget are not applied here: every PixelStrip 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import NamedTuple
 
 from controller.games.squares import squares_of
@@ -14,6 +14,7 @@ from controller.lights.language import LANGUAGE, Meaning, Pattern, intensity
 from controller.lights.palette import SEAT_COLOURS
 from controller.ports import BLACK_FRAME, RGB, SQUARES, Frame
 from controller.recognizer.machine import Guidance, Mode
+from controller.values import dataclass
 
 
 @dataclass(frozen=True, slots=True)

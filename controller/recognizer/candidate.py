@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from controller.games import Effect, Move, NearMiss
 from controller.games.squares import mask
+from controller.values import dataclass
 
 
 @dataclass(slots=True, eq=False)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from controller.games.physical import Step
 from controller.games.squares import mask
 from controller.recognizer.index import Candidate, TurnIndex
+from controller.values import dataclass
 
 
 class Mode(enum.Enum):

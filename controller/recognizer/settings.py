@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+
+from controller.values import dataclass
 
 
 @dataclass(frozen=True, slots=True)

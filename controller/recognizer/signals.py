@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from controller.recognizer.index import Candidate
+from controller.values import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,12 +7,12 @@ may also come from the environment (`AGORA_MQTT_PASSWORD`) or a file, so it does
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from controller.remote.errors import AddressError
 from controller.remote.topics import check_name
+from controller.values import dataclass
 
 PLAIN_PORT = 1883
 TLS_PORT = 8883

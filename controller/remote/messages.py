@@ -15,10 +15,11 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, TypeVar
 
 from controller.remote.errors import MessageError
+from controller.values import dataclass
 
 VERSION = 1
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from controller.games import SIMULTANEOUS, Game, State
@@ -25,6 +24,7 @@ from controller.remote.messages import Entry, EntryKind, Private, Proposal, Prop
 from controller.remote.replica import Applied, Replica
 from controller.remote.sealing import digest, fresh_salt, orders_label
 from controller.remote.secrecy import Secrecy
+from controller.values import dataclass
 
 
 # ---- what a place asks its session to do ------------------------------------------------------------------

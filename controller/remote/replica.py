@@ -9,13 +9,14 @@ and says why, so the place pauses the game with that message instead of playing 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from controller.games import CHANCE, SIMULTANEOUS, Game, GameError, Move, Orders, State
 from controller.remote.errors import RefusedError
 from controller.remote.messages import Entry, EntryKind, Setup
 from controller.remote.sealing import is_digest, opens, orders_label
 from controller.remote.secrecy import Secrecy
+from controller.values import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,12 +14,13 @@ host's engine sees. Dice come from the host's generator; a stand-in state never 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Protocol
 
 from controller.games import Game, GameError, State
 from controller.remote.errors import RefusedError
 from controller.remote.sealing import digest, fresh_salt, opens
+from controller.values import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from typing import Protocol
+
+from controller.values import dataclass
 
 
 @dataclass(frozen=True, slots=True)

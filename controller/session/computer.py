@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from controller.ai import Level, think
 from controller.games import SIMULTANEOUS, Game, Move, Orders, State
+from controller.values import dataclass
 
 INLINE_PLAYOUTS = 24  # the inline budget: deterministic, and quick enough for the session's own tests
 HINT_LEVEL = Level.NORMAL  # how long a hint is thought about

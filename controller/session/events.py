@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from controller.games.squares import name, squares_of
 from controller.session.sources import Source
+from controller.values import dataclass
 
 
 def names(mask: int) -> list[str]:

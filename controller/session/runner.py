@@ -9,7 +9,6 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
 from typing import Any, TextIO, TypeVar
 
 from controller.errors import GameError, SessionError
@@ -34,6 +33,7 @@ from controller.session.record import SensorRecord
 from controller.session.render import FAULT_QUIET, Renderer, scene_of
 from controller.session.seats import SeatKind
 from controller.session.thinking import Thinker
+from controller.values import dataclass
 
 T = TypeVar("T")
 log = logging.getLogger("agora.controller")

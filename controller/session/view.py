@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from controller.games import Effect, Game, Move, Orders, State
@@ -16,6 +16,7 @@ from controller.session.journal import Journal
 from controller.session.pauses import PauseCause, Pauses
 from controller.session.seats import SeatKind
 from controller.session.sources import Dice, Source
+from controller.values import dataclass
 
 
 @dataclass(frozen=True, slots=True)

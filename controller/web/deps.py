@@ -7,7 +7,7 @@ with the board's sensor events.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends
@@ -19,6 +19,7 @@ from controller.session.core import Session
 from controller.session.runner import Controller
 from controller.session.snapshot import snapshot
 from controller.store import GameStore
+from controller.values import dataclass
 from controller.web.errors import ApiError
 from controller.web.guard import PinGuard, same_secret
 from controller.web.now import now

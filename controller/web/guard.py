@@ -9,13 +9,13 @@ import ipaddress
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from controller.errors import ErrorKind
+from controller.values import dataclass
 from controller.web.errors import ApiError
 
 

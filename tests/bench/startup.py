@@ -103,6 +103,7 @@ def measure(runs: int = 5, play: list[str] | None = None) -> dict[str, Any]:
     return {
         "live": min(s["live"] for s in starts),
         "serving": min(s["serving"] for s in starts),
+        "web": min(s["serving"] - s["live"] for s in starts),  # the web stack's share: loading it, the app, uvicorn
         "rss_mb": min(s["rss_mb"] for s in starts),
         "web_before_live": sorted({m for s in starts for m in s["web_before_live"]}),
         "runs": runs,

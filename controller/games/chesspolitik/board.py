@@ -6,10 +6,10 @@ board does, so no translation is ever needed between the rules and the sensors.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
 from controller.games.squares import index, name
+from controller.values import dataclass
 
 KING = "K"
 KNIGHT = "N"

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from controller.games.chesspolitik.board import BOARDS, KIND_NAMES, KING, KNIGHT, Board
 from controller.games.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from controller.games.moves import Move
 from controller.games.squares import index, name
+from controller.values import dataclass
 
 # The seed: "use fleets for Knights and armies for Kings", "Alternate Names & Abbreviations for Kings (K): Armies (A),
 # Monarchs (M)", "for Knights (N): Fleets (F), Horses (H)"; "K" is always a King although "Knight" starts with K.

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from controller.games.chesspolitik.orders import words
 from controller.games.moves import Move
 from controller.games.squares import name
+from controller.values import dataclass
 
 
 class Result(enum.StrEnum):

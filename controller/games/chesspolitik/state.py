@@ -7,7 +7,7 @@ set, which replaces the old, until the last missing set arrives and the phase is
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import InitVar, dataclass
+from dataclasses import InitVar
 from functools import cached_property
 from typing import Any
 
@@ -34,6 +34,7 @@ from controller.games.outcome import Outcome
 from controller.games.physical import Effect, Piece, Step
 from controller.games.squares import name
 from controller.games.turns import SIMULTANEOUS, ToMove
+from controller.values import dataclass
 
 
 # Not slotted: the data derived once per state (units by square, owners by centre, who gives orders) is a

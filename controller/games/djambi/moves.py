@@ -14,11 +14,11 @@ pass, offer draw, accept draw, decline draw
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from controller.games.djambi.board import ASSASSIN, KINDS, MAZE, NAMES
 from controller.games.moves import Move
+from controller.values import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,6 @@ any square, the board looks like that piece carried there over others.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from controller.games.djambi.board import (
     ASSASSIN,
@@ -41,6 +40,7 @@ from controller.games.djambi.position import Position
 from controller.games.djambi.text import piece_name
 from controller.games.moves import Move
 from controller.games.physical import Effect, NearMiss, Step
+from controller.values import dataclass
 
 THROUGH = "no piece jumps over another: {} in the way"
 TOO_FAR = "a Militant moves one or two squares"

@@ -8,7 +8,6 @@ form that fits several legal moves is ambiguous and the message says what to add
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from controller.games.djambi.board import (
     CHIEF_CODES,
@@ -31,6 +30,7 @@ from controller.games.djambi.state import DjambiState
 from controller.games.djambi.text import piece_name
 from controller.games.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from controller.games.moves import Move
+from controller.values import dataclass
 
 _SQ = r"([A-I][1-9])"
 _BOARD_MOVE = re.compile(rf"([CARDNM])?{_SQ}([-X]){_SQ}((?:X[A-I][1-9])*)(?:>{_SQ})?(?:~{_SQ}|X{_SQ}(?:>{_SQ})?)?")

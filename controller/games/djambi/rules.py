@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import fields
 
 from controller.games.errors import SetupError
 from controller.games.info import Option, OptionValue, chosen
+from controller.values import dataclass
 
 
 class Reporter(enum.StrEnum):

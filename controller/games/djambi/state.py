@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
@@ -32,6 +32,7 @@ from controller.games.errors import IllegalMoveError
 from controller.games.moves import Move
 from controller.games.outcome import Outcome, Termination
 from controller.games.physical import NO_EFFECT, Effect, NearMiss, Piece
+from controller.values import dataclass
 
 _OCCUPIED = bytes(ord("0") if c == 0 else ord("1") for c in range(256))
 _BOARD_MOVES = (Act, Go, Report)  # a tuple made once: `Act | Go | Report` would build a union at every call

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from controller.games.moves import Move
 from controller.games.squares import name
+from controller.values import dataclass
 
 
 @dataclass(frozen=True, slots=True)

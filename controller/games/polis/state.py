@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -19,6 +18,7 @@ from controller.games.polis.pieces import CHARIOT, CODES, DOG, PIECES
 from controller.games.polis.rules import DEFAULT_RULES, Rules
 from controller.games.polis.turn import Turn, resolve
 from controller.games.squares import squares_of
+from controller.values import dataclass
 
 Analysis = tuple[dict[PolisMove, Turn], tuple[Turn, ...]]
 # Moves are values: one shared object per (src, dst) spares building them again for every position.

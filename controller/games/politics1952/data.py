@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
 from controller.games.squares import parse as parse_square
+from controller.values import dataclass
 
 GROUPS = (1, 2, 3, 4, 5, 6)
 

@@ -9,11 +9,10 @@ pass           end the turn without playing a speech card (only once no dice cou
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from controller.games.errors import InvalidMoveError
 from controller.games.moves import Move
 from controller.games.politics1952.data import BY_ABBR, BY_NAME, CARD
+from controller.values import dataclass
 
 FACES = 6
 # The pins are virtual, so a candidate's colour is the one the LEDs and the page give its seat (the lights'

@@ -4,7 +4,7 @@ tabulations and eliminations. docs/rules/politics1952.md gives each ruling with 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from controller.games.api import JSON, State
 from controller.games.errors import IllegalMoveError
@@ -18,6 +18,7 @@ from controller.games.politics1952.position import Phase
 from controller.games.politics1952.votes import Board, is_closed, tabulate, tally
 from controller.games.rng import draw
 from controller.games.turns import CHANCE, ToMove
+from controller.values import dataclass
 
 # The white dice are unordered, so a throw of 3 and 1 is one outcome with twice the chance of a double.
 ROLL_OUTCOMES: tuple[tuple[Move, float], ...] = tuple(

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from controller.games.politics1952 import pins
 from controller.games.politics1952.data import MAJORITY, STATES
+from controller.values import dataclass
 
 Board = tuple[pins.Lines, ...]
 

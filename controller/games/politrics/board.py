@@ -45,25 +45,29 @@ def parse_square(text: str) -> int:
     raise InvalidMoveError(f"{text!r} is not a square: write its file and rank 1-9, like 33 or 55")
 
 
-def _on_board(x: int, y: int) -> bool:
-    return 1 <= x <= SIZE and 1 <= y <= SIZE
-
-
 PLAYING = mask([square(x, y) for x in range(2, SIZE) for y in range(2, SIZE)])
 RETIREMENT = FULL & ~PLAYING
 CENTRE = square(5, 5)
 
 
-def _neighbour(sq: int, d: int, distance: int) -> int:
-    x, y = coords(sq)
-    dx, dy = DIRECTIONS[d]
-    nx, ny = x + distance * dx, y + distance * dy
-    return square(nx, ny) if _on_board(nx, ny) else NONE
+def _neighbours(distance: int) -> tuple[tuple[int, ...], ...]:
+    """For every square, the square `distance` steps away in each direction (NONE off the board). The tables are
+    built before the board is live, so in index arithmetic (x and y from 0) rather than through `square`."""
+    return tuple(
+        tuple(
+            (y + distance * dy) * SIZE + x + distance * dx
+            if 0 <= x + distance * dx < SIZE and 0 <= y + distance * dy < SIZE
+            else NONE
+            for dx, dy in DIRECTIONS
+        )
+        for y in range(SIZE)
+        for x in range(SIZE)
+    )
 
 
 # NEIGHBOUR[sq][d]: the square one step away in direction d; LANDING[sq][d]: two steps away (where a jump lands).
-NEIGHBOUR: tuple[tuple[int, ...], ...] = tuple(tuple(_neighbour(sq, d, 1) for d in range(8)) for sq in range(SQUARES))
-LANDING: tuple[tuple[int, ...], ...] = tuple(tuple(_neighbour(sq, d, 2) for d in range(8)) for sq in range(SQUARES))
+NEIGHBOUR: tuple[tuple[int, ...], ...] = _neighbours(1)
+LANDING: tuple[tuple[int, ...], ...] = _neighbours(2)
 # The Aura of a Civil Servant, and equally the squares around a President where no Civil Servant may stand.
 AURA: tuple[int, ...] = tuple(mask([n for n in NEIGHBOUR[sq] if n != NONE]) for sq in range(SQUARES))
 
@@ -91,20 +95,22 @@ LINE_DIRECTIONS = ((1, 0), (0, 1), (1, 1), (-1, 1))
 
 
 def _runs(length: int) -> tuple[tuple[int, ...], ...]:
+    """Every run of `length` squares in a line direction, by its first square; a run's squares are a range of
+    indices (a step east is +1, north +9, north-east +10, north-west +8)."""
     out: list[tuple[int, ...]] = []
     directions = LINE_DIRECTIONS[:1] if length == 1 else LINE_DIRECTIONS
     for sq in range(SQUARES):
-        x, y = coords(sq)
+        x, y = sq % SIZE, sq // SIZE
         for dx, dy in directions:
-            ex, ey = x + (length - 1) * dx, y + (length - 1) * dy
-            if _on_board(ex, ey):
-                out.append(tuple(square(x + i * dx, y + i * dy) for i in range(length)))
+            if 0 <= x + (length - 1) * dx < SIZE and y + (length - 1) * dy < SIZE:
+                step = dx + SIZE * dy
+                out.append(tuple(range(sq, sq + length * step, step)))
     return tuple(out)
 
 
 # Every run of 1..5 consecutive squares on a rank, file or diagonal; ROWS are the runs of five (a declarable row).
-RUNS: tuple[tuple[int, ...], ...] = tuple(run for length in range(1, 6) for run in _runs(length))
 ROWS: tuple[tuple[int, ...], ...] = _runs(5)
+RUNS: tuple[tuple[int, ...], ...] = tuple(run for length in range(1, 5) for run in _runs(length)) + ROWS
 ROW_MASKS: tuple[int, ...] = tuple(mask(row) for row in ROWS)
 RUN_MASKS: tuple[int, ...] = tuple(mask(run) for run in RUNS)
 # A row by its two end squares (either order).

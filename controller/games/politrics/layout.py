@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from controller.games.politrics.board import AURA, FULL
 from controller.games.politrics.figures import CIVIL_SERVANT, CODE, EMPTY, PRESIDENT
 from controller.games.politrics.moves import Beat, Place, Shift
 from controller.games.politrics.rules import Rules
 from controller.games.squares import squares_of
+from controller.values import dataclass
 
 
 @dataclass(frozen=True, slots=True)

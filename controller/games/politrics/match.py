@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from controller.games.politrics.figures import SEAT_NAMES
+from controller.values import dataclass
 
 ROW, PRESIDENT_BEATEN, INCAPACITATED, IMMOBILIZED, REPETITION = (
     "row",

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from controller.games.errors import IllegalMoveError, InvalidMoveError
 from controller.games.moves import Move
@@ -18,6 +17,7 @@ from controller.games.politrics.board import (
     square_name,
 )
 from controller.games.politrics.figures import CODE, EMPTY, KINDS, kind_of
+from controller.values import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from controller.games.info import Option, OptionValue, chosen
+from controller.values import dataclass
 
 
 class Aura(enum.StrEnum):

@@ -4,7 +4,7 @@ and the positions since the last placement or beat (what the repetition rule nee
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import InitVar, dataclass, field, replace
+from dataclasses import InitVar, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -30,6 +30,7 @@ from controller.games.politrics.match import (
 from controller.games.politrics.moves import Beat, Concede, Declare, Place, Shift
 from controller.games.politrics.rules import Answer, Rules
 from controller.games.politrics.scoring import best_run, row_points, rows_of
+from controller.values import dataclass
 
 EMPTY_BOARD = EMPTY * SQUARES
 FULL_LINEUP = (COUNTS, COUNTS)
