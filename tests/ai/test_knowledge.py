@@ -6,11 +6,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 
 from controller.ai.games.djambi import DjambiKnowledge, attackers
+from controller.ai.games.polis import WON, PolisKnowledge
 from controller.ai.games.politics1952 import expected_votes
 from controller.ai.games.politrics import open_row
 from controller.games.djambi.board import CHIEF_CODES, KIND_OF
 from controller.games.djambi.moves import Act, Report
 from controller.games.djambi.state import DjambiState
+from controller.games.polis.state import PolisState
 from controller.games.politics1952 import pins
 from controller.games.politics1952.data import STATES
 from controller.games.politics1952.state import PoliticsState
@@ -116,3 +118,19 @@ def test_expected_votes_share_out_the_states_with_pins_and_lock_the_captured_one
             <= now[seat]
             + sum(s.votes for s, lines in zip(STATES, state.board, strict=True) if not pins.is_locked(lines))
         )
+
+
+@given(state=states("polis", ongoing=True, max_actions=60))
+@settings(max_examples=25, deadline=None)
+def test_a_polis_step_ranks_by_the_movers_lead_after_it_and_a_winning_step_first(state: PolisState) -> None:
+    k = PolisKnowledge()
+    me = state.turn
+    for move in state.legal_moves():
+        after = state.play(move)
+        prior = k.prior(state, move)
+        if after.winner is not None:
+            assert prior == (WON if after.winner == me else -WON)
+            continue
+        scores = k.scores(after)
+        assert scores is not None
+        assert abs(prior - (scores[me] - scores[1 - me])) < 1e-9
