@@ -6,11 +6,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 
 from controller.ai.games.djambi import DjambiKnowledge, attackers
+from controller.ai.games.polis import WON, PolisKnowledge
 from controller.ai.games.politics1952 import expected_votes
 from controller.ai.games.politrics import open_row
 from controller.games.djambi.board import CHIEF_CODES, KIND_OF
 from controller.games.djambi.moves import Act, Report
 from controller.games.djambi.state import DjambiState
+from controller.games.polis.state import PolisState
 from controller.games.politics1952 import pins
 from controller.games.politics1952.data import STATES
 from controller.games.politics1952.state import PoliticsState
@@ -41,25 +43,50 @@ def test_every_kill_of_a_chief_the_rules_allow_is_seen_as_a_threat(state: Djambi
                 assert move.src in attackers(state.board, sq), (str(move), sq)
 
 
-def test_a_chief_the_next_player_can_kill_costs_its_player() -> None:
+def _chief_before(killer: int, turn: int) -> tuple[DjambiState, DjambiState, int]:
+    """The opening, and the same position with player 0's Chief put where a Militant of `killer` reaches it and
+    party `turn` to move; with the square of that Militant."""
     from controller.games import load
 
-    game = load("djambi")
-    state = game.new(None, 0)
+    state = load("djambi").new(None, 0)
     assert isinstance(state, DjambiState)
-    k = DjambiKnowledge()
-    calm = k.scores(state)
-    assert calm is not None
-    # The same position with the Chief of player 0 taken off and put where the next player's Militant reaches it.
     board = bytearray(state.board)
     chief = next(sq for sq, b in enumerate(board) if b == CHIEF_CODES[0])
-    militant = next(sq for sq, b in enumerate(board) if KIND_OF[b] == 5 and b >= 2 and state.control[(b - 2) // 6] == 1)
-    free = next(sq for sq in (militant + 9, militant - 9, militant + 1, militant - 1) if board[sq] == 0)
-    board[chief], board[free] = 0, CHIEF_CODES[0]
-    exposed = DjambiState(bytes(board), state.control, 1, 1, state.rules)
-    assert militant in attackers(exposed.board, free)
-    scores = k.scores(exposed)
-    assert scores is not None and scores[0] < calm[0] and scores[1] > calm[1]
+    militants = [
+        sq for sq, b in enumerate(board) if KIND_OF[b] == 5 and b >= 2 and state.control[(b - 2) // 6] == killer
+    ]
+    for militant in militants:
+        free = [
+            sq for sq in (militant + 9, militant - 9, militant + 1, militant - 1) if 0 <= sq < 81 and board[sq] == 0
+        ]
+        for sq in free:
+            trial = bytearray(board)
+            trial[chief], trial[sq] = 0, CHIEF_CODES[0]
+            exposed = DjambiState(bytes(trial), state.control, turn, turn, state.rules)
+            if militant in attackers(exposed.board, sq) and not set(attackers(exposed.board, sq)) - set(militants):
+                return state, exposed, militant
+    raise AssertionError("no square beside a Militant of that player")
+
+
+def test_a_chief_the_next_player_can_kill_costs_its_player() -> None:
+    k = DjambiKnowledge()
+    state, exposed, _ = _chief_before(killer=1, turn=1)
+    calm, scores = k.scores(state), k.scores(exposed)
+    assert calm is not None and scores is not None
+    assert scores[0] < calm[0] and scores[1] > calm[1]
+
+
+def test_a_chief_a_later_enemy_can_kill_before_its_player_moves_is_nearly_lost_too() -> None:
+    # Player 2 reaches the Chief of player 0 while player 1 moves first: 0 cannot flee before 2 moves.
+    k = DjambiKnowledge()
+    state, exposed, _ = _chief_before(killer=2, turn=1)
+    calm, scores = k.scores(state), k.scores(exposed)
+    assert calm is not None and scores is not None
+    assert calm[0] - scores[0] > calm[0] / 2 and scores[2] > calm[2]
+    # With player 0 to move the Chief can still flee: in danger, not lost.
+    own = DjambiState(exposed.board, exposed.control, 0, 0, exposed.rules)
+    fleeing = k.scores(own)
+    assert fleeing is not None and scores[0] < fleeing[0] < calm[0] and fleeing[2] == calm[2]
 
 
 @given(state=states("politrics", max_actions=80))
@@ -91,3 +118,19 @@ def test_expected_votes_share_out_the_states_with_pins_and_lock_the_captured_one
             <= now[seat]
             + sum(s.votes for s, lines in zip(STATES, state.board, strict=True) if not pins.is_locked(lines))
         )
+
+
+@given(state=states("polis", ongoing=True, max_actions=60))
+@settings(max_examples=25, deadline=None)
+def test_a_polis_step_ranks_by_the_movers_lead_after_it_and_a_winning_step_first(state: PolisState) -> None:
+    k = PolisKnowledge()
+    me = state.turn
+    for move in state.legal_moves():
+        after = state.play(move)
+        prior = k.prior(state, move)
+        if after.winner is not None:
+            assert prior == (WON if after.winner == me else -WON)
+            continue
+        scores = k.scores(after)
+        assert scores is not None
+        assert abs(prior - (scores[me] - scores[1 - me])) < 1e-9

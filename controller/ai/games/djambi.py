@@ -23,7 +23,7 @@ from controller.games.djambi.board import (
     REPORTER,
 )
 from controller.games.djambi.moves import Act, Report
-from controller.games.djambi.order import VASSAL, power_party
+from controller.games.djambi.order import VASSAL, controller, power_party
 from controller.games.djambi.state import DjambiState
 
 # Per kind (Chief, Assassin, Reporter, Diplomat, Necromobile, Militant): what a living piece is worth.
@@ -31,11 +31,12 @@ PIECE_VALUE = (8.0, 3.0, 3.0, 2.5, 2.0, 1.0)
 VASSAL_SHARE = 0.5  # a vassal piece, to the player in power: commanded only while its Chief holds the Maze
 MAZE_VALUE = 3.0  # a Chief in the Maze: extra turns, and the vassals
 OUT = -12.0  # a player left with no party
-# A Chief an enemy piece can kill now: as good as lost when that enemy moves next, in danger otherwise; the enemy
-# moving next gains a share of it (a kill it may make).
-DOOMED = 6.0
+# A Chief an enemy piece can kill now: an enemy moving before the Chief's player gets to it takes the Chief and with
+# it everything its player commands (a share of that player's score goes over to it, nearly all when the enemy moves
+# next, most when another player moves in between); a Chief whose own player moves first is only in danger.
+DOOMED_NEXT = 0.8
+DOOMED_LATER = 0.6
 THREATENED = 2.5
-HUNTER = 2.0
 
 
 def _killer(board: bytes, chief: int, at: int, distance: int) -> bool:
@@ -77,6 +78,17 @@ def attackers(board: bytes, chief: int) -> list[int]:
     return found
 
 
+def turn_order(state: DjambiState) -> list[int]:
+    """The players in the order their parties move from now on, each once (the seat to move first)."""
+    board, control = state.board, state.control
+    seats: list[int] = []
+    for i in range(len(control)):
+        seat = controller((state.turn + i) % len(control), control, board)
+        if seat is not None and seat not in seats:
+            seats.append(seat)
+    return seats
+
+
 class DjambiKnowledge(Knowledge):
     playouts = {Level.EASY: 8, Level.NORMAL: 60, Level.HARD: 200}
     scale = 3.0
@@ -105,24 +117,28 @@ class DjambiKnowledge(Knowledge):
 
     @staticmethod
     def _dangers(state: DjambiState, out: list[float]) -> None:
-        """Each Chief an enemy could kill: its player loses a share of it, the seat to move gains one if it is
-        the one who could."""
+        """Each Chief an enemy could kill before its player moves again: that player's score passes in part to the
+        first such enemy to move (four players: looking one turn ahead sees only the next player's kills, the
+        others come before the Chief can flee all the same)."""
         board, control = state.board, state.control
-        nxt = state.to_move
+        order = turn_order(state)
+        material = list(out)
         for sq, byte in enumerate(board):
             if byte not in CHIEF_CODES:
                 continue
             owner = control[PARTY_OF[byte]]
-            if owner == VASSAL:
+            if owner == VASSAL or owner not in order:
                 continue
-            seats = {control[PARTY_OF[board[a]]] for a in attackers(board, sq)} - {owner, VASSAL}
-            if not seats:
+            before = order[: order.index(owner)]
+            killers = {controller(PARTY_OF[board[a]], control, board) for a in attackers(board, sq)}
+            first = next((seat for seat in before if seat in killers), None)
+            if first is None:
+                if killers - {owner, None}:
+                    out[owner] -= THREATENED
                 continue
-            if nxt in seats:
-                out[owner] -= DOOMED
-                out[nxt] += HUNTER
-            else:
-                out[owner] -= THREATENED
+            share = (DOOMED_NEXT if first == order[0] else DOOMED_LATER) * max(material[owner], 0.0)
+            out[owner] -= share
+            out[first] += share
 
     def prior(self, state: State, move: Move) -> float:
         assert isinstance(state, DjambiState)

@@ -6,14 +6,21 @@ from collections.abc import Sequence
 
 from controller.ai.budget import Level
 from controller.ai.knowledge import Knowledge, softmax, terminal_values
-from controller.games import State
+from controller.games import Move, State
 from controller.games.polis.board import GOAL_RANK
+from controller.games.polis.moves import PolisMove
 from controller.games.polis.state import PolisState
 
 SIDE = 8
 RANK_VALUE = 1.0  # one rank nearer the goal
 DOG_VALUE = 0.6  # one dog more than the other side
 STUN_VALUE = 0.8  # a stunned chariot loses its next step
+WON = 100.0  # a step that ends the game, first among the candidates
+
+
+def _score(dogs: tuple[int, int], chariots: tuple[int, int], stunned: tuple[bool, bool], seat: int) -> float:
+    to_go = abs(GOAL_RANK[seat] - chariots[seat] // SIDE)
+    return -RANK_VALUE * to_go + DOG_VALUE * dogs[seat].bit_count() - (STUN_VALUE if stunned[seat] else 0.0)
 
 
 class PolisKnowledge(Knowledge):
@@ -23,14 +30,22 @@ class PolisKnowledge(Knowledge):
 
     def scores(self, state: State) -> Sequence[float] | None:
         assert isinstance(state, PolisState)
-        out = []
-        for seat in (0, 1):
-            to_go = abs(GOAL_RANK[seat] - state.chariots[seat] // SIDE)
-            score = -RANK_VALUE * to_go + DOG_VALUE * state.dogs[seat].bit_count()
-            if state.stunned[seat]:
-                score -= STUN_VALUE
-            out.append(score)
-        return out
+        return [_score(state.dogs, state.chariots, state.stunned, seat) for seat in (0, 1)]
+
+    def prior(self, state: State, move: Move) -> float:
+        """The mover's lead after the step, from the position the game resolved for it anyway (the hops, captures
+        and stuns included): an inner node of the tree weighs the replies that matter (a capture, a stun, the
+        chariot's step), not a random few of them."""
+        assert isinstance(state, PolisState)
+        turn = state.analysis()[0].get(move) if isinstance(move, PolisMove) else None
+        if turn is None:
+            return 0.0
+        if turn.winner is not None:
+            return WON if turn.winner == state.turn else -WON
+        me = state.turn
+        return _score(turn.dogs, turn.chariots, turn.stunned, me) - _score(
+            turn.dogs, turn.chariots, turn.stunned, 1 - me
+        )
 
     def evaluate(self, state: State) -> tuple[float, ...]:
         # Asking whether the game is over resolves every move of the position (a side with none has lost): a leaf
