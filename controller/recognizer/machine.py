@@ -312,9 +312,11 @@ class Recognizer:
         pool = legal + [c for c in with_taps if c not in legal]
         # Taps from before (pieces put back in place with nothing else changed) let a move fit but explain nothing
         # (one that needs them is asked alongside, never chosen over, one that does not), except a square tapped
-        # alone: that is a piece turned over (a Djambi Reporter's victim first), and explains the move that turns it.
-        # Squares that flapped this turn may have been touched unseen: likewise they explain only alongside.
-        chosen = best(pool, start, o, self.touched | (self.lone & touches) | (self.unsure & ~self.untrusted))
+        # alone: that is a piece turned over (a Djambi Reporter's victim first), and explains the move that turns it,
+        # also where the board has come back to stand as the turn began (a kill whose corpse goes where its killer
+        # stood, walling a Chief in). Squares that flapped this turn may have been touched unseen: likewise they
+        # explain only alongside.
+        chosen = best(pool, start, o, self.touched | self.lone | (self.unsure & ~self.untrusted))
         if self.untrusted and unseen_fits(
             self.index, chosen, self.untrusted, self._fresh, self.occupancy, self.touched | self.tapped
         ):

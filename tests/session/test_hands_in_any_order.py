@@ -319,3 +319,40 @@ def test_a_hover_over_another_moves_square_while_chores_are_carried_never_makes_
     table = QuickTable(state)
     table.do(carry(rng, state.occupancy(), state.effect(move), after, hover=hover, noise=0.9), rng)
     check(table, move, table.settle(move))
+
+
+# Red's Militant on H9 kills its own Militant on G9 and leaves the corpse on H9, where it stood: Blue's Chief is walled
+# in on I9, and the board ends as it began, like G9's Militant killing H9's the other way round (which walls nobody in).
+SWAP_WALLS_IN = {"I9": "BC", "H8": "xx", "I8": "xx", "H9": "RM", "G9": "RM", "A1": "RC", "A9": "YC", "I1": "GC"}
+
+
+def _walls_in_where_the_board_ends_as_it_began(state: State, effect: Effect) -> bool:
+    start = state.occupancy()
+    left = mask(s.src for s in effect.decision if s.src is not None)
+    reached = mask(s.dst for s in effect.decision if s.dst is not None)
+    return bool(effect.chore_touch) and (start & ~left) | reached == start
+
+
+@SETTINGS
+@given(turn=st.integers(0, 3), mirror=st.booleans(), data=st.data())
+def test_a_chief_turned_over_first_counts_for_the_move_that_walls_it_in_where_the_board_ends_as_it_began(
+    turn: int, mirror: bool, data: st.DataObject
+) -> None:
+    """A Chief the move walls in, turned over while every other piece stands (nothing else in the air: the same piece
+    put back), then a kill whose corpse goes where the killer stood: the board stands as the turn began, touched on
+    the killer's and the victim's squares, which the kill the other way round touches too. Only the move that walls
+    the Chief in explains the Chief's touch: it is committed, never asked about."""
+    state = djambi_position({_symmetric(sq, turn, mirror): piece for sq, piece in SWAP_WALLS_IN.items()})
+    move = draw_move(data, state, keep=_walls_in_where_the_board_ends_as_it_began, always=True)
+    effect = state.effect(move)
+    assert _walls_in_where_the_board_ends_as_it_began(state, effect)
+    rng = data.draw(st.randoms(use_true_random=False), label="hands")
+    after = dict(state.play(move).pieces())
+    first = [a for sq in sorted(effect.chore_touch) for a in (Act(sq, None), Act(sq, after[sq]))]
+    table = QuickTable(state)
+    table.do(first, rng)
+    table.run_until(table.t + 1.0)  # the board stands at the start again: a piece put back
+    table.do(carry(rng, state.occupancy(), Effect(effect.decision), after), rng)
+    asked = table.settle(move)
+    assert not asked, f"{move}: asked {asked}"
+    check(table, move, asked)
