@@ -20,12 +20,17 @@ from collections.abc import Sequence
 
 from controller.games.squares import mask
 from controller.recognizer.index import Candidate, TurnIndex
+from controller.recognizer.inplace import InPlace
 
 
-def fitting(index: TurnIndex, occupancy: int, touched: int) -> list[Candidate]:
+def fitting(index: TurnIndex, occupancy: int, touched: int, in_place: InPlace | None = None) -> list[Candidate]:
     """The moves (and near misses) the board may show: a decision, a whole move, or a decision with part of its
-    chores done, each with every square it must touch so far touched."""
-    return index.consistent(occupancy, touched)
+    chores done, each with every square it must touch so far touched; none that needs another piece where the
+    hands provably set a piece back in place (`in_place`)."""
+    found = index.consistent(occupancy, touched)
+    if in_place is None or not in_place.kept:
+        return found
+    return [c for c in found if not in_place.refutes(c, occupancy)]
 
 
 def done_part(c: Candidate, start: int, occupancy: int) -> int:

@@ -11,6 +11,7 @@ from controller.recognizer import guidance as lights
 from controller.recognizer.choice import best, decision_changes, fitting, moved, turned_where_set, unseen_fits
 from controller.recognizer.guidance import ChoreState, Guidance, Mode, TurnState
 from controller.recognizer.index import Candidate, TurnIndex
+from controller.recognizer.inplace import InPlace
 from controller.recognizer.pieces import PieceTracker
 from controller.recognizer.settings import Deadline, RecognizerSettings
 from controller.recognizer.signals import (
@@ -46,6 +47,7 @@ class Recognizer:
         # Nothing else was in the air, so the same piece went back: a piece turned over, or a stray touch, never a
         # square one piece leaves and another fills.
         self.lone = 0
+        self.in_place = InPlace()  # pieces the hands provably set back where they stood this turn
         self.chore_steps: tuple[Step, ...] = ()
         self.chore_touch = 0
         self.chore_show = 0  # squares pointed out while chores are open (a bounced unit)
@@ -128,6 +130,7 @@ class Recognizer:
         self.touched = occupancy ^ self.expected
         self.changes = dict.fromkeys(squares_of(self.touched), 1)
         self.tapped = self.lone = 0
+        self.in_place = InPlace(self.expected, occupancy)
         self.chore_steps = ()
         self.chore_touch = 0
         self.prompt = ()
@@ -169,6 +172,7 @@ class Recognizer:
         self.touched |= changed
         for sq in squares_of(changed):
             self.changes[sq] = self.changes.get(sq, 0) + 1
+        self.in_place.change(self.occupancy, occupancy)
         self.occupancy = occupancy
         out = self._weigh_again(t)
         out.extend(self.tick(t))
@@ -185,6 +189,7 @@ class Recognizer:
         self._fresh |= squares
         self.occupancy = occupancy
         self.forget_touches(squares)
+        self.in_place.forget(squares)
         self.tapped &= ~squares
         self.lone &= ~squares
         self._clear_pending()
@@ -286,13 +291,15 @@ class Recognizer:
         if self.mode is Mode.IDLE or self.index is None:
             return self._evaluate_idle(t)
         o, start, touched = self.occupancy, self.expected, self.touched
-        consistent = fitting(self.index, o, touched) if (o != start or touched) else []
+        consistent = fitting(self.index, o, touched, self.in_place) if (o != start or touched) else []
         legal = [c for c in consistent if c.is_legal]
         # Earlier taps count only away from the start: two pieces each put back in place are no Assassin's swap.
         remembered = touched | self.tapped if o != start else touched
         if o != start or touched:
             remembered |= self.unsure & ~self.untrusted
-        with_taps = [c for c in fitting(self.index, o, remembered) if c.is_legal] if remembered != touched else legal
+        with_taps = legal
+        if remembered != touched:
+            with_taps = [c for c in fitting(self.index, o, remembered, self.in_place) if c.is_legal]
         lone = self.lone & ~touched
         if lone and with_taps is not legal:
             # A square tapped alone stands for a piece turned over there, never for a piece leaving or reaching it.
@@ -312,9 +319,11 @@ class Recognizer:
         pool = legal + [c for c in with_taps if c not in legal]
         # Taps from before (pieces put back in place with nothing else changed) let a move fit but explain nothing
         # (one that needs them is asked alongside, never chosen over, one that does not), except a square tapped
-        # alone: that is a piece turned over (a Djambi Reporter's victim first), and explains the move that turns it.
-        # Squares that flapped this turn may have been touched unseen: likewise they explain only alongside.
-        chosen = best(pool, start, o, self.touched | (self.lone & touches) | (self.unsure & ~self.untrusted))
+        # alone: that is a piece turned over (a Djambi Reporter's victim first), and explains the move that turns it,
+        # also where the board has come back to stand as the turn began (a kill whose corpse goes where its killer
+        # stood, walling a Chief in). Squares that flapped this turn may have been touched unseen: likewise they
+        # explain only alongside.
+        chosen = best(pool, start, o, self.touched | self.lone | (self.unsure & ~self.untrusted))
         if self.untrusted and unseen_fits(
             self.index, chosen, self.untrusted, self._fresh, self.occupancy, self.touched | self.tapped
         ):

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from controller.games import Effect, Move, State
+from controller.games.djambi.board import parse_square
 from controller.games.djambi.diagram import position as djambi_position
 from controller.games.squares import mask
 from controller.session import events as ev
@@ -319,3 +320,83 @@ def test_a_hover_over_another_moves_square_while_chores_are_carried_never_makes_
     table = QuickTable(state)
     table.do(carry(rng, state.occupancy(), state.effect(move), after, hover=hover, noise=0.9), rng)
     check(table, move, table.settle(move))
+
+
+# Red's Militant on H9 kills its own Militant on G9 and leaves the corpse on H9, where it stood: Blue's Chief is walled
+# in on I9, and the board ends as it began, like G9's Militant killing H9's the other way round (which walls nobody in).
+SWAP_WALLS_IN = {"I9": "BC", "H8": "xx", "I8": "xx", "H9": "RM", "G9": "RM", "A1": "RC", "A9": "YC", "I1": "GC"}
+
+
+def _walls_in_where_the_board_ends_as_it_began(state: State, effect: Effect) -> bool:
+    start = state.occupancy()
+    left = mask(s.src for s in effect.decision if s.src is not None)
+    reached = mask(s.dst for s in effect.decision if s.dst is not None)
+    return bool(effect.chore_touch) and (start & ~left) | reached == start
+
+
+@SETTINGS
+@given(turn=st.integers(0, 3), mirror=st.booleans(), data=st.data())
+def test_a_chief_turned_over_first_counts_for_the_move_that_walls_it_in_where_the_board_ends_as_it_began(
+    turn: int, mirror: bool, data: st.DataObject
+) -> None:
+    """A Chief the move walls in, turned over while every other piece stands (nothing else in the air: the same piece
+    put back), then a kill whose corpse goes where the killer stood: the board stands as the turn began, touched on
+    the killer's and the victim's squares, which the kill the other way round touches too. Only the move that walls
+    the Chief in explains the Chief's touch: it is committed, never asked about."""
+    state = djambi_position({_symmetric(sq, turn, mirror): piece for sq, piece in SWAP_WALLS_IN.items()})
+    move = draw_move(data, state, keep=_walls_in_where_the_board_ends_as_it_began, always=True)
+    effect = state.effect(move)
+    assert _walls_in_where_the_board_ends_as_it_began(state, effect)
+    rng = data.draw(st.randoms(use_true_random=False), label="hands")
+    after = dict(state.play(move).pieces())
+    first = [a for sq in sorted(effect.chore_touch) for a in (Act(sq, None), Act(sq, after[sq]))]
+    table = QuickTable(state)
+    table.do(first, rng)
+    table.run_until(table.t + 1.0)  # the board stands at the start again: a piece put back
+    table.do(carry(rng, state.occupancy(), Effect(effect.decision), after), rng)
+    asked = table.settle(move)
+    assert not asked, f"{move}: asked {asked}"
+    check(table, move, asked)
+
+
+# Red's Chief on B9 may kill Red's own Militant on B8, which may itself kill Yellow's Militant on A7; either corpse may
+# go to any free square.
+KILLER_AND_VICTIM = {"B9": "RC", "B8": "RM", "A7": "YM", "I1": "YC", "I9": "GC", "A1": "BC"}
+
+
+def _kills(state: State, killer: int, victim: int) -> list[Move]:
+    out = []
+    for m in state.legal_moves():
+        d = state.effect(m).decision
+        if len(d) == 2 and d[0].src == killer and d[0].dst == victim and d[1].src == victim:
+            out.append(m)
+    return out
+
+
+@SETTINGS
+@given(turn=st.integers(0, 3), mirror=st.booleans(), data=st.data())
+def test_a_wrong_piece_put_back_while_a_corpse_is_carried_first_is_no_kill_of_that_piece(
+    turn: int, mirror: bool, data: st.DataObject
+) -> None:
+    """The Chief's victim is carried first to where its corpse goes, then a wrong piece (one the victim itself could
+    have killed, its corpse on the same square) is lifted and put straight back while nothing else is in the air,
+    and the Chief goes on at once. The board passes through the position of the victim's own kill, but the piece
+    put back is the same piece, so no kill of it: the Chief's kill is committed, never the victim's."""
+    squares = {_symmetric(sq, turn, mirror): piece for sq, piece in KILLER_AND_VICTIM.items()}
+    state = djambi_position(squares)
+    chief, militant, other = (parse_square(_symmetric(sq, turn, mirror)) for sq in ("B9", "B8", "A7"))
+    # The corpse goes where the victim's own kill could put its victim's (not the Chief's square, for one).
+    could = {state.effect(m).decision[1].dst for m in _kills(state, militant, other)}
+    kills = [m for m in _kills(state, chief, militant) if state.effect(m).decision[1].dst in could]
+    move = kills[data.draw(st.integers(0, len(kills) - 1), label="corpse")]
+    corpse = state.effect(move).decision[1].dst
+    assert corpse is not None
+    rng = data.draw(st.randoms(use_true_random=False), label="hands")
+    after = dict(state.play(move).pieces())
+    acts = [Act(militant, None), Act(corpse, after[corpse]), Act(other, None, stray=True)]
+    acts += [Act(other, state.pieces()[other], stray=True), Act(chief, None), Act(militant, after[militant])]
+    table = QuickTable(state)
+    table.do(acts, rng)
+    asked = table.settle(move)
+    assert not asked, f"{move}: asked {asked}"
+    check(table, move, asked, touched=mask(a.square for a in acts if not a.stray))
