@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from controller.games import Piece, Step
+from controller.games.squares import squares_of
 
 EMPTY = -2
 ANY = -1  # a piece the tracker does not know: it may be any
@@ -25,15 +26,6 @@ LIMIT = 64
 SQUARES = 81
 
 World = tuple[tuple[int, ...], tuple[int, ...]]  # (the pieces in the air, sorted; what stands on each square)
-
-
-def _squares(bits: int) -> list[int]:
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
 
 
 class PieceTracker:
@@ -100,9 +92,9 @@ class PieceTracker:
         if self._worlds is None:
             return
         self._wrong = None
-        for sq in _squares(before & ~after):
+        for sq in squares_of(before & ~after):
             self._worlds = {_lift(w, sq) for w in self._worlds}
-        for sq in _squares(after & ~before):
+        for sq in squares_of(after & ~before):
             self._worlds = {n for w in self._worlds for n in self._place(w, sq, outside)}
             if len(self._worlds) > LIMIT:
                 self._worlds = None
