@@ -205,7 +205,10 @@ class Recognizer(Weighing):
         return self._deadline
 
     def prepare(self) -> bool:
-        """Build a slice more of the turn index while nothing else is to be done: False once there is none."""
+        """Work out a slice more while nothing else is to be done (the pieces' changes noted since the last slice,
+        the rest of the turn index): False once there is none."""
+        if self.pieces.prepare():
+            return True
         return self.mode in (Mode.TURN, Mode.PROMPT) and self.index is not None and self.index.prepare()
 
     # ---- evaluation -------------------------------------------------------------------------------------------

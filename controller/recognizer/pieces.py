@@ -11,11 +11,17 @@ chores only the pieces the chores bring onto the board come from outside. The ch
 the expected piece on every square (pieces of the same kind and owner are the same): the board never declares done
 while the sensors show a piece standing wrong, and never holds up a board that may be right. Past `LIMIT` worlds it
 stops judging until the next turn.
+
+Only chores ask for the verdict, and every sensor change of a turn feeds the tracker: so it only notes what it is
+told, and works the worlds out when asked (`wrong`) or while the loop has nothing else to do (`prepare`). A world
+holds only the squares touched since the reset (by the hands or by the steps); every other square still holds what
+it held then, so the worlds stay a few numbers each however full the board is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 from controller.games import Piece, Step
 from controller.games.squares import squares_of
@@ -24,40 +30,51 @@ EMPTY = -2
 ANY = -1  # a piece the tracker does not know: it may be any
 LIMIT = 64
 SQUARES = 81
+ON_BOARD = (1 << SQUARES) - 1
+BACKLOG = 32  # changes noted before they are worked out even though no one asked (no idle loop to do it)
 
-World = tuple[tuple[int, ...], tuple[int, ...]]  # (the pieces in the air, sorted; what stands on each square)
+# A world: the pieces in the air, sorted; and what stands on each of the touched squares (`PieceTracker._squares`).
+World = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+class Change(NamedTuple):
+    """The board went from `before` to `after`; `outside`: a piece set down may come from off the board."""
+
+    before: int
+    after: int
+    outside: bool
+
+
+Note = Change | tuple[Step, ...]  # a change of the board, or steps made at once
 
 
 class PieceTracker:
+    __slots__ = ("_base", "_column", "_expected", "_ids", "_notes", "_squares", "_start", "_worlds", "_wrong")
+
     def __init__(self) -> None:
-        self._worlds: set[World] | None = None
+        self._start: tuple[Mapping[int, Piece], int] | None = None  # a reset not yet worked out
+        self._notes: list[Note] = []  # changes and steps since, not yet worked out
+        self._worlds: set[World] | None = None  # None: nothing known
         self._ids: dict[Piece, int] = {}  # a piece (kind and owner) -> its number in the worlds
         self._expected: dict[int, int] = {}  # square -> the piece the steps since the reset leave there
+        self._base: list[int] = []  # square -> what stood there at the reset
+        self._squares: list[int] = []  # the squares a world's second half stands for, in the order first touched
+        self._column: dict[int, int] = {}  # square -> its place in `_squares`
         self._wrong: int | None = 0  # `wrong()`, kept until the worlds or the steps change
 
+    # ---- what the recognizer and the session tell it -------------------------------------------------------------
     def reset(self, pieces: Mapping[int, Piece] | None, occupancy: int) -> None:
         """The board should stand as `pieces` say; it reads `occupancy` (a piece missing is in the air, a piece
         more is unknown). None: nothing is known until the next reset."""
         self._wrong = None
-        if pieces is None:
-            self._worlds = None
-            return
-        self._ids = {}
-        self._expected = {sq: self._id(p) for sq, p in pieces.items()}
-        board = [EMPTY] * SQUARES
-        air = []
-        for sq in range(SQUARES):
-            if occupancy >> sq & 1:
-                board[sq] = self._expected.get(sq, ANY)
-            elif sq in pieces:
-                air.append(self._expected[sq])
-        self._worlds = {(tuple(sorted(air)), tuple(board))}
-
-    def _id(self, piece: Piece) -> int:
-        return self._ids.setdefault(piece, len(self._ids))
+        self._notes = []
+        self._worlds = None
+        self._start = None if pieces is None else (pieces, occupancy)
 
     def give_up(self) -> None:
         """What the sensors showed can no longer be trusted (a flapping switch): judge nothing until the next reset."""
+        self._start = None
+        self._notes = []
         self._worlds = None
         self._wrong = 0
 
@@ -65,17 +82,96 @@ class PieceTracker:
         """Steps made at once (a decision, or the chores after it, or a phase's orders) say where pieces must end:
         each step takes the piece its source held before any of them (a Diplomacy swap, a Djambi victim's corpse
         carried off the square its killer takes)."""
-        if self._worlds is None:
+        if self._unknown():
             return
         self._wrong = None
+        if steps:
+            self._note(tuple(steps))
+
+    def change(self, before: int, after: int, outside: bool) -> None:
+        """The board went from `before` to `after` (what it shows lifted came off first). `outside`: a piece set
+        down may come from off the board (a turn: the line-up, a beaten figure put back)."""
+        if self._unknown():
+            return
+        self._wrong = None
+        if before != after:
+            self._note(Change(before, after, outside))
+
+    def prepare(self) -> bool:
+        """Work out what was noted while the loop has nothing else to do: False when nothing was left."""
+        if self._start is None and not self._notes:
+            return False
+        self._catch_up()
+        return True
+
+    def wrong(self) -> int:
+        """Squares where every way the hands may have gone leaves a piece other than the expected one (those of
+        the likeliest world, the lowest squares among equals); 0 when some world has every piece right, or nothing
+        is known."""
+        if self._wrong is None:
+            self._catch_up()
+            self._wrong = self._judge()
+        return self._wrong
+
+    # ---- working it out ------------------------------------------------------------------------------------------
+    def _unknown(self) -> bool:
+        return self._worlds is None and self._start is None
+
+    def _note(self, note: Note) -> None:
+        self._notes.append(note)
+        if len(self._notes) > BACKLOG:
+            self._catch_up()
+
+    def _catch_up(self) -> None:
+        if self._start is not None:
+            self._begin(*self._start)
+        notes, self._notes = self._notes, []
+        for note in notes:
+            if self._worlds is None:
+                return
+            if isinstance(note, Change):
+                self._changed(*note)
+            else:
+                self._expect(note)
+
+    def _begin(self, pieces: Mapping[int, Piece], occupancy: int) -> None:
+        self._start = None
+        ids: dict[Piece, int] = {}
+        self._ids = ids
+        expected = self._expected = {sq: ids.setdefault(p, len(ids)) for sq, p in pieces.items()}
+        base = self._base = [EMPTY] * SQUARES
+        for sq in squares_of(occupancy & ON_BOARD):
+            base[sq] = expected.get(sq, ANY)
+        air = sorted(token for sq, token in expected.items() if sq < SQUARES and not occupancy >> sq & 1)
+        self._squares = []
+        self._column = {}
+        self._worlds = {(tuple(air), ())}
+
+    def _touch(self, squares: int) -> None:
+        """Every world holds `squares` from now on: what they held at the reset."""
+        new = [sq for sq in squares_of(squares & ON_BOARD) if sq not in self._column]
+        if not new or self._worlds is None:
+            return
+        for sq in new:
+            self._column[sq] = len(self._squares)
+            self._squares.append(sq)
+        more = tuple(self._base[sq] for sq in new)
+        self._worlds = {(air, (*held, *more)) for air, held in self._worlds}
+
+    def _expect(self, steps: tuple[Step, ...]) -> None:
+        assert self._worlds is not None
+        touched = 0
         moves: list[tuple[int, int | None]] = []
         supply: list[int] = []
         for step in steps:
             if step.src is not None:
                 token = self._expected.get(step.src, ANY)
+                touched |= 1 << step.src
             else:
-                token = self._id(step.piece)
+                token = self._ids.setdefault(step.piece, len(self._ids))
                 supply.append(token)
+            if step.dst is not None:
+                touched |= 1 << step.dst
             moves.append((token, step.dst))
         for step in steps:
             if step.src is not None:
@@ -83,60 +179,62 @@ class PieceTracker:
         for token, dst in moves:
             if dst is not None:
                 self._expected[dst] = token
+        self._touch(touched)
         if supply:
-            self._worlds = {(tuple(sorted((*air, *supply))), board) for air, board in self._worlds}
+            self._worlds = {(tuple(sorted((*air, *supply))), held) for air, held in self._worlds}
 
-    def change(self, before: int, after: int, outside: bool) -> None:
-        """The board went from `before` to `after` (what it shows lifted came off first). `outside`: a piece set
-        down may come from off the board (a turn: the line-up, a beaten figure put back)."""
-        if self._worlds is None:
-            return
-        self._wrong = None
-        for sq in squares_of(before & ~after):
-            self._worlds = {_lift(w, sq) for w in self._worlds}
-        for sq in squares_of(after & ~before):
-            self._worlds = {n for w in self._worlds for n in self._place(w, sq, outside)}
+    def _changed(self, before: int, after: int, outside: bool) -> None:
+        assert self._worlds is not None
+        self._touch(before ^ after)
+        column = self._column
+        for sq in squares_of(before & ~after & ON_BOARD):
+            i = column[sq]
+            self._worlds = {_lift(w, i) for w in self._worlds}
+        for sq in squares_of(after & ~before & ON_BOARD):
+            i = column[sq]
+            self._worlds = {n for w in self._worlds for n in _place(w, i, outside)}
             if len(self._worlds) > LIMIT:
                 self._worlds = None
+                self._notes = []
                 return
 
-    def _place(self, world: World, sq: int, outside: bool) -> list[World]:
-        air, board = world
-        options = set(air)
-        out = []
-        for token in options:
-            rest = list(air)
-            rest.remove(token)
-            out.append((tuple(rest), (*board[:sq], token, *board[sq + 1 :])))
-        if outside or not options:
-            out.append((air, (*board[:sq], ANY, *board[sq + 1 :])))
-        return out
-
-    def wrong(self) -> int:
-        """Squares where every way the hands may have gone leaves a piece other than the expected one (those of
-        the likeliest world); 0 when some world has every piece right, or nothing is known."""
-        if self._wrong is None:
-            self._wrong = self._judge()
-        return self._wrong
-
     def _judge(self) -> int:
+        """Only a touched square can hold a piece other than the expected one: every other square still holds
+        what stood there at the reset, and the steps have not changed what should."""
         if self._worlds is None:
             return 0
+        watch = []
+        for i, sq in enumerate(self._squares):
+            token = self._expected.get(sq, ANY)
+            if token != ANY:
+                watch.append((i, 1 << sq, token))
         least: int | None = None
-        for _, board in self._worlds:
+        for _, held in self._worlds:
             bad = 0
-            for sq, token in self._expected.items():
-                seen = board[sq]
-                if seen not in (EMPTY, ANY, token) and token != ANY:
-                    bad |= 1 << sq
+            for i, bit, token in watch:
+                seen = held[i]
+                if seen != token and seen >= 0:  # neither EMPTY nor ANY
+                    bad |= bit
             if not bad:
                 return 0
-            if least is None or bad.bit_count() < least.bit_count():
+            if least is None or (bad.bit_count(), bad) < (least.bit_count(), least):
                 least = bad
         return least or 0
 
 
-def _lift(world: World, sq: int) -> World:
-    air, board = world
-    token = board[sq] if board[sq] != EMPTY else ANY
-    return tuple(sorted((*air, token))), (*board[:sq], EMPTY, *board[sq + 1 :])
+def _lift(world: World, i: int) -> World:
+    air, held = world
+    token = held[i] if held[i] != EMPTY else ANY
+    return tuple(sorted((*air, token))), (*held[:i], EMPTY, *held[i + 1 :])
+
+
+def _place(world: World, i: int, outside: bool) -> list[World]:
+    air, held = world
+    out = []
+    for token in set(air):
+        rest = list(air)
+        rest.remove(token)
+        out.append((tuple(rest), (*held[:i], token, *held[i + 1 :])))
+    if outside or not air:
+        out.append((air, (*held[:i], ANY, *held[i + 1 :])))
+    return out

@@ -183,8 +183,8 @@ class Session(TurnFlow):
             self._handle(self._recognizer.tick(t), t)
 
     def prepare(self) -> bool:
-        """A slice of work nothing waits for yet (the rest of the turn index), for the loop to do while it is idle;
-        False when there is none."""
+        """A slice of work nothing waits for yet (the rest of the turn index, the pieces' changes noted), for the
+        loop to do while it is idle; False when there is none."""
         return self._recognizer.prepare()
 
     def deadline(self) -> float | None:
