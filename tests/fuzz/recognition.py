@@ -1,6 +1,6 @@
 """The recognition fuzzer: human-like hands play random games on the simulated board through the real session.
 
-    python -m tests.fuzz.recognition GAME|all --moves N --seed S
+    python -m tests.fuzz.recognition GAME|all --moves N --seed S [--trace [LINES]]
 
 Each episode starts at a random reachable position of the game (tests.fuzz.starts: a random playout of a random
 length, or one aimed at a class of positions of tests.fuzz.positions) and plays on from there through a Session
@@ -32,6 +32,7 @@ from tests.fuzz.starts import start
 from tests.fuzz.summary import Row, render
 from tests.fuzz.table import Table, Tally
 from tests.fuzz.takeback import contested, takeback_acts
+from tests.fuzz.trace import LINES, Trace
 
 GAMES = ("politrics", "polis", "politics1952", "chesspolitik", "djambi")
 PAGE_ONE_IN = 10  # one move in this many is entered on the page and carried out as chores
@@ -369,9 +370,10 @@ def _physical(effect: Effect) -> bool:
     return bool(effect.decision or effect.decision_touch)
 
 
-def run(name: str, moves: int, seed: int) -> Tally:
+def run(name: str, moves: int, seed: int, trace: int = 0) -> Tally:
+    """`moves` of `name` from seed `seed`; `trace`: keep that many lines of hand events behind each failure."""
     rng = random.Random(f"{name}/{seed}")
-    tally = Tally()
+    tally = Tally(trace=Trace(trace) if trace else None)
     while tally.moves < moves:
         state, script = start(name, rng)
         episode = Episode(state, rng, tally, script)
@@ -387,14 +389,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game", choices=(*GAMES, "all"))
     parser.add_argument("--moves", type=int, default=1000, help="moves per game")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--trace",
+        type=int,
+        nargs="?",
+        const=LINES,
+        default=0,
+        metavar="LINES",
+        help=f"print the last LINES hand events, sensor changes and board events behind each failure ({LINES})",
+    )
     args = parser.parse_args(argv)
     rows = []
     for name in GAMES if args.game == "all" else (args.game,):
         began = time.process_time()
-        tally = run(name, args.moves, args.seed)
+        tally = run(name, args.moves, args.seed, args.trace)
         rows.append(Row(name, tally, time.process_time() - began))
         print(f"{name}: {tally.moves:,} moves, {tally.wrong} wrong, {tally.missed} missed", file=sys.stderr)
         print("\n".join(f"    {f}" for f in tally.failures), file=sys.stderr, flush=True)
+        if tally.traces:
+            print("\n".join(tally.traces), file=sys.stderr, flush=True)
     print(render(rows))
     return 0 if all(r.tally.clean for r in rows) else 1
 

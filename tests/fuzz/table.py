@@ -21,6 +21,7 @@ from hardware.debounce import DebounceConfig, Debouncer
 from simulator.switches import NO_BOUNCE, Bounce, Switches
 from tests.fuzz.hands import Act, is_put_back
 from tests.fuzz.oracle import Shape, read
+from tests.fuzz.trace import Trace
 
 SCAN_HZ = 200
 SCAN = 1 / SCAN_HZ
@@ -45,12 +46,15 @@ class Tally:
     prompts: int = 0
     wrong_done: int = 0  # chores done (or the next turn begun) while a piece stands wrong
     failures: list[str] = field(default_factory=list)
+    trace: Trace | None = None  # `--trace`: the hand events behind each failure go to `traces`
+    traces: list[str] = field(default_factory=list)
     seen: Counter[str] = field(default_factory=Counter)  # moves made per class of position (tests.fuzz.positions)
 
     def add(self, other: Tally) -> None:
         for name in COUNTS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.failures += other.failures
+        self.traces += other.traces
         self.seen += other.seen
 
     def fail(self, kind: str, text: str) -> None:
@@ -59,6 +63,8 @@ class Tally:
             self.missed += 1  # the board should have taken the move without asking
         if len(self.failures) < 20:
             self.failures.append(f"{kind}: {text}")
+        if self.trace is not None:
+            self.traces.append("\n".join([f"{kind}: {text}", *(f"    {line}" for line in self.trace.lines())]))
 
     @property
     def judged(self) -> int:
@@ -102,6 +108,8 @@ class Table:
         self.turn: Turn | None = None
         self._answer_at: float | None = None
         self.prompted = False
+        if tally.trace is not None:
+            tally.trace.reset(state.game.square_name)
         session.start(occ, self.t)
         self._events()
 
@@ -132,7 +140,13 @@ class Table:
             self.deb.skip(tick - self._tick - 1)
         self._tick = tick
         self.t = tick * SCAN
+        before = self.deb.occupancy
         changed, untrusted = self.deb.sample(self.switches.level(self.t))
+        if self.tally.trace is not None:
+            if changed:
+                self.tally.trace.seen(self.t, before, self.deb.occupancy)
+            if untrusted:
+                self.tally.trace.untrusted(self.t, self.deb.untrusted)
         if untrusted:
             self.session.on_untrusted(self.deb.untrusted, "flapping", self.t)
         if changed:
@@ -152,6 +166,8 @@ class Table:
         if self._answer_at is not None:
             self.advance(self._answer_at)  # the player answers the board's question before going on
         bit = 1 << act.square
+        if self.tally.trace is not None:
+            self.tally.trace.act(self.t, act, None if self.turn is None else self.turn.intended)
         bounce = Bounce(flips=self.rng.randint(1, 2)) if self.rng.random() < self.bounce else NO_BOUNCE
         if act.piece is None:
             held = self.pieces.pop(act.square, None)
@@ -172,6 +188,8 @@ class Table:
         events = self.session.drain()
         moved = False
         for e in events:
+            if self.tally.trace is not None:
+                self.tally.trace.event(self.t, e)
             if isinstance(e, ev.Prompted):
                 self._judge(e)
             elif isinstance(e, ev.Committed | ev.ChoresFinished):
