@@ -16,6 +16,8 @@ from controller.recognizer import (
 )
 from controller.session import events as ev
 from controller.session.computer import Computers, Hint, seed_from
+from controller.session.flaps import LoneFlaps
+from controller.session.flaps import reason as flap_reason
 from controller.session.flow import TurnFlow
 from controller.session.journal import Journal
 from controller.session.pauses import PauseCause, Pauses
@@ -76,7 +78,9 @@ class Session(TurnFlow):
         self._room: Room | None = None  # the other places of a remote game
         self._sealed: set[int] = set()  # seats whose orders are handed in, sealed until the phase is ready
         self._from_room = False  # playing a ply that came from the room: not to be sent back to it
-        self._untrusted = 0
+        self._untrusted = 0  # the board's untrusted squares and the session's own (controller.session.flaps)
+        self._board_untrusted = 0
+        self._flaps = LoneFlaps()
         self._message = ""  # the last thing worth telling the players in words (an illegal move's reason)
         self._message_from_board = False
         self._computer_due = None
@@ -92,6 +96,7 @@ class Session(TurnFlow):
     def start(self, occupancy: int, t: float, resumed: bool = False) -> None:
         """Begin (or resume) with the board showing `occupancy`; the LEDs guide pieces to where they belong."""
         self._occupancy = occupancy
+        self._flaps.reset(occupancy)
         self._set_up = self._set_up or resumed
         self._events.append(ev.GameStarted(t, self._game.name, self._state.seats, self._game_id, resumed))
         self._next_turn(t)
@@ -99,6 +104,8 @@ class Session(TurnFlow):
     # ---- inputs ----------------------------------------------------------------------------------------------
     def on_board(self, occupancy: int, t: float) -> None:
         self._occupancy = occupancy
+        if newly := self._flaps.board(occupancy, t):
+            self._distrust(flap_reason(self._untrusted, self._untrusted | newly), t)
         if self._pauses:
             return
         # One scan is one step of the hands: what it shows lifted came off before what it shows set down. An
@@ -139,6 +146,7 @@ class Session(TurnFlow):
             return
         if occupancy is not None:
             self._occupancy = occupancy
+            self._flaps.reset(occupancy)
         if PauseCause.LINK in self._pauses:
             self.unpause(PauseCause.LINK, t)  # reads the board again unless another cause still holds the game
         elif occupancy is not None:
@@ -155,10 +163,17 @@ class Session(TurnFlow):
             self._confirmed, self._confirmed_at, self._unsaved = self._unsaved, t, 0
 
     def on_untrusted(self, squares: int, reason: str, t: float) -> None:
+        """The board's own detectors distrust `squares` (0: none)."""
+        self._board_untrusted = squares
+        self._distrust(reason, t)
+
+    def _distrust(self, why: str, t: float) -> None:
+        """The squares the board or the session distrusts changed (or may have)."""
+        squares = self._board_untrusted | self._flaps.untrusted
         newly, regained = squares & ~self._untrusted, self._untrusted & ~squares
         self._untrusted = squares
-        self._message = reason  # the page says which switch is ignored, and when all are trusted again
-        self._events.append(ev.SensorWarning(t, squares, reason))
+        self._message = why  # the page says which switch is ignored, and when all are trusted again
+        self._events.append(ev.SensorWarning(t, squares, why))
         if newly:
             # What the flap did before it was known (a phantom tap, a piece seen lifted) is forgotten: a pending
             # move that needed it is dropped, never committed, and a turn it was part of waits for it to be quiet.
@@ -173,6 +188,8 @@ class Session(TurnFlow):
                 self._handle(signals, t)
 
     def tick(self, t: float) -> None:
+        if self._flaps.tick(t) and (now := self._board_untrusted | self._flaps.untrusted) != self._untrusted:
+            self._distrust(flap_reason(self._untrusted, now), t)
         if self._orders_due is not None and t >= self._orders_due:
             self._orders_due = None
             self.close_orders(t)
@@ -190,7 +207,8 @@ class Session(TurnFlow):
     def deadline(self) -> float | None:
         # A paused game does not feed the recognizer its timers: asking for them would spin the loop.
         recognizer = None if self._pauses else self._recognizer.deadline()
-        times = [d for d in (recognizer, self._computer_due, self._orders_due) if d is not None]
+        flaps = self._flaps.due()
+        times = [d for d in (recognizer, self._computer_due, self._orders_due, flaps) if d is not None]
         return min(times) if times else None
 
     # ---- requests from the page ------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from controller.recognizer import (
 )
 from controller.session import events as ev
 from controller.session.computer import seed_from
+from controller.session.flaps import LoneFlaps
 from controller.session.seats import Room, SeatKind
 from controller.session.sources import Dice, Source
 from controller.session.view import Ply, SessionView
@@ -63,6 +64,7 @@ class TurnFlow(SessionView):
     # the first player could have set one, are to be cleared, never read as that player's move.
     _set_up: bool
     _held: bool  # the first board turn waits for the set-up
+    _flaps: LoneFlaps
 
     def _seen(self, expected: int) -> int:
         """The board as the recognizer may take it: an untrusted square (a flapping switch) reads as `expected`,
@@ -190,6 +192,7 @@ class TurnFlow(SessionView):
     def _commit(self, move: Move, t: float, source: Source, candidate: Candidate | None = None) -> None:
         # Only this ply came from the room; what it sets off here (the host's dice, a computer's orders) goes to it.
         from_room, self._from_room = self._from_room, False
+        self._flaps.understood()  # the changes so far were hands: a move was taken
         before = self._state
         if self._abandoned:
             raise SessionError("this game was abandoned: start a new one")

@@ -39,10 +39,17 @@ STARTUP = 120.0  # seconds a restart may take on a loaded machine before it coun
 PHASES = ("start", "play", "kill", "check")
 """Where a kill cycle's wall time goes: starting `agora play` until it serves, playing until the kill (the drawn
 moment), the kill itself, and checking the restarted board and its games file."""
-KILL_WITHIN = 1.5
-"""The kill comes at a moment drawn uniformly up to this many seconds after the board serves: a step (a figure set
-down, recognised, answered and stored) takes about a second, so a life dies before, during or after its first or
-second move."""
+KILL_AFTER = (0, 1, 1, 2, 2, 3)
+"""How many moves a life has acknowledged before its kill may come, drawn per life: the kill then lands at a moment
+drawn over the span of one step (a figure set down, recognised, answered and stored; an order set handed in and
+stored), so it comes before, during or just after the next move whatever a step takes on a loaded machine (over a
+second for a Politrics step under load, where a moment drawn on the wall clock since the board served killed most
+lives before their first move). One life in six is killed during its first step."""
+FIRST_SPAN = 1.0
+"""The span of a step (seconds) before one has been measured."""
+MORE_STEPS = 4
+"""Steps a life may take per move it is to acknowledge, and as many again, before the kill comes regardless (order
+sets the rules refuse, a phase whose units are still being carried acknowledge nothing)."""
 
 
 @dataclass
@@ -56,6 +63,13 @@ class Tally:
     not_resumed: list[str] = field(default_factory=list)  # unfinished games a restart did not resume, one line each
     seconds: dict[str, float] = field(default_factory=lambda: dict.fromkeys(PHASES, 0.0))
     play_cpu: float = 0.0  # CPU seconds the killed `agora play` processes used, starting included
+    steps: int = 0  # steps that ended with a snapshot (whose wall time `step_seconds` adds up)
+    step_seconds: float = 0.0
+
+    @property
+    def step_span(self) -> float:
+        """The mean wall time of a step so far: the span over which a kill moment is drawn."""
+        return self.step_seconds / self.steps if self.steps else FIRST_SPAN
 
     def spend(self, phase: str, since: float) -> float:
         now = time.monotonic()
@@ -159,10 +173,12 @@ class Life:
 
 
 def live(server: Server, rnd: random.Random, from_page: bool, life: Life, tally: Tally) -> None:
-    """Play until the kill drawn for this life (or until the game is over), then kill."""
+    """Play until the kill drawn for this life (or until the game is over), then kill: once the life has
+    acknowledged a drawn number of moves, at a moment drawn over the span of a step."""
     now = time.monotonic()
     killer: threading.Timer | None = None
     before = len(life.acknowledged)
+    after = rnd.choice(KILL_AFTER)
 
     def kill() -> None:
         tally.play_cpu += cpu_of(server.proc.pid)
@@ -170,13 +186,17 @@ def live(server: Server, rnd: random.Random, from_page: bool, life: Life, tally:
 
     try:
         tokens = tokens_of(server) if from_page else []
-        # The moment is drawn once the board serves: a restart's own time (seconds on a loaded machine) is not part
-        # of the life, or most lives would end before their first move.
-        killer = threading.Timer(rnd.uniform(0.05, KILL_WITHIN), kill)
-        killer.start()
+        steps = 0
         while server.proc.poll() is None:
+            if killer is None and (len(life.acknowledged) - before >= after or steps >= MORE_STEPS * (after + 1)):
+                killer = threading.Timer(rnd.uniform(0.0, tally.step_span), kill)
+                killer.start()
+            began = time.monotonic()
             got = orders_step(server, rnd, tokens) if from_page else politrics_step(server, rnd)
+            steps += 1
             if got is not None:
+                tally.steps += 1
+                tally.step_seconds += time.monotonic() - began
                 moves = stored_moves(got)
                 if moves is not None and len(moves) >= len(life.acknowledged):
                     life.acknowledged = moves
@@ -273,7 +293,7 @@ def run(kills: int, seed: int, per_game: int = 5, progress: bool = False, fork: 
 def _summary(tally: Tally) -> str:
     return (
         f"{len(tally.lost)} times acknowledged moves lost ({tally.acknowledged} acknowledged moves checked, "
-        f"{tally.moved} lives with a move acknowledged), "
+        f"{tally.moved} of {tally.kills} lives with a move acknowledged), "
         f"{tally.resumed} restarts resumed the unfinished game, {len(tally.not_resumed)} unfinished games not "
         f"resumed, {tally.finished} games finished"
     )
@@ -282,7 +302,10 @@ def _summary(tally: Tally) -> str:
 def _where_time_went(tally: Tally) -> str:
     n = max(1, tally.kills)
     parts = ", ".join(f"{phase} {tally.seconds[phase] / n:.2f} s" for phase in PHASES)
-    return f"per kill cycle (wall): {parts}; each killed `agora play` used {tally.play_cpu / n:.2f} s of CPU"
+    return (
+        f"per kill cycle (wall): {parts}; each killed `agora play` used {tally.play_cpu / n:.2f} s of CPU; "
+        f"a step took {tally.step_span:.2f} s"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

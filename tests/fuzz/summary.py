@@ -21,6 +21,7 @@ HEADER = (
     "needless",
     "bad q.",
     "done wrong",
+    "false flaps",
     "recognized",
     "CPU s",
 )
@@ -41,7 +42,7 @@ def _percent(tally: Tally) -> str:
 
 def _cells(name: str, t: Tally, cpu: float) -> tuple[str, ...]:
     counts = (t.moves, t.board_moves, t.takebacks, t.carried, t.prompts, t.wrong, t.missed, t.needless, t.bad_prompts)
-    return (name, *(f"{n:,}" for n in counts), f"{t.wrong_done:,}", _percent(t), f"{cpu:.1f}")
+    return (name, *(f"{n:,}" for n in counts), f"{t.wrong_done:,}", f"{t.false_flaps:,}", _percent(t), f"{cpu:.1f}")
 
 
 def render(rows: Sequence[Row]) -> str:
@@ -63,8 +64,8 @@ def render(rows: Sequence[Row]) -> str:
     out.append("")
     out.append(
         "chores only: moves entered elsewhere (the page, secret orders) whose chores the hands carried out.\n"
-        "missed counts needless questions too; recognized: moves at the board, takebacks and chores only, with no"
-        " failure."
+        "missed counts needless questions too; false flaps: hands taken for a flapping switch; recognized: moves at"
+        " the board, takebacks and chores only, with no failure."
     )
     for r in rows:
         reached = ", ".join(f"{k} {n:,}" for k, n in sorted(r.tally.seen.items()))

@@ -29,7 +29,7 @@ SCAN = 1 / SCAN_HZ
 
 COUNTS = (
     *("moves", "board_moves", "takebacks", "carried"),
-    *("wrong", "missed", "needless", "bad_prompts", "prompts", "wrong_done"),
+    *("wrong", "missed", "needless", "bad_prompts", "prompts", "wrong_done", "false_flaps"),
 )
 
 
@@ -45,6 +45,7 @@ class Tally:
     bad_prompts: int = 0  # a question without the move made, or with a move the touches rule out
     prompts: int = 0
     wrong_done: int = 0  # chores done (or the next turn begun) while a piece stands wrong
+    false_flaps: int = 0  # a square distrusted as a flapping switch (the hands' switches never flap)
     failures: list[str] = field(default_factory=list)
     trace: Trace | None = None  # `--trace`: the hand events behind each failure go to `traces`
     traces: list[str] = field(default_factory=list)
@@ -78,7 +79,8 @@ class Tally:
 
     @property
     def clean(self) -> bool:
-        return not (self.wrong or self.missed or self.needless or self.bad_prompts or self.wrong_done)
+        failures = (self.wrong, self.missed, self.needless, self.bad_prompts, self.wrong_done, self.false_flaps)
+        return not any(failures)
 
 
 @dataclass
@@ -182,6 +184,7 @@ class Table:
             self.turn.touched |= bit
 
     _held: Piece | None = None
+    _distrusted = 0  # the squares the session distrusts now
 
     # ---- what the session says ------------------------------------------------------------------------------------
     def _events(self) -> None:
@@ -192,8 +195,13 @@ class Table:
                 self.tally.trace.event(self.t, e)
             if isinstance(e, ev.Prompted):
                 self._judge(e)
+            elif isinstance(e, ev.SensorWarning) and e.squares & ~self._distrusted:
+                where = f"{self.session.state.game.name} t={self.t:.2f}"
+                self.tally.fail("false_flaps", f"{where}: hands taken for a flapping switch ({e.reason})")
             elif isinstance(e, ev.Committed | ev.ChoresFinished):
                 moved = True
+            if isinstance(e, ev.SensorWarning):
+                self._distrusted = e.squares
         if moved and self.session.recognizer.mode is not Mode.CHORES:
             self._check_pieces()
 

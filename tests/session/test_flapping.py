@@ -38,20 +38,20 @@ def claim_turn(seed: int) -> tuple[Session, int]:
 
 def play(session: Session, square: int, behaviour: sb.Behaviour) -> list[float]:
     """Scan the drawn switch on `square` at 200 Hz through the Pi's debounce into the session; the times at which
-    the square was distrusted."""
+    the square was distrusted (by the board's detectors or the session's)."""
     occupancy = session.state.occupancy()
     debouncer = Debouncer(DebounceConfig.for_rate(1 / sb.SCAN), occupancy)
     distrusted = []
     for t, level in behaviour.scans()[1:]:
-        before = debouncer.untrusted
+        before, was = debouncer.untrusted, session.untrusted
         changed, untrusted_changed = debouncer.sample(occupancy & ~(1 << square) | level << square)
         if changed:  # published first, as the scanners do
             session.on_board(debouncer.occupancy, t)
         if untrusted_changed:
             session.on_untrusted(debouncer.untrusted, untrusted_reason(before, debouncer.untrusted), t)
-            if debouncer.untrusted & ~before:
-                distrusted.append(t)
         session.tick(t)
+        if session.untrusted & ~was:  # by the board's detectors or the session's own
+            distrusted.append(t)
     session.tick(behaviour.end + 5.0)
     return distrusted
 
