@@ -108,10 +108,12 @@ class _Resolver:
                 self._cut(sq, into, attackers[sq])
 
     def _decide_alone(self) -> None:
-        """Decide the moves whose fate depends on no other decision, so they are no guess for the others: a move
+        """Decide the moves whose fate depends on no other decision, so they are no guess for the others. A move
         into an empty square that no other unit enters succeeds (an attack of at least 1 on a hold strength of 0,
-        nothing to prevent it); a move onto a unit that stays fails when it is that unit's own power's (no
-        self-dislodgement) or when no support of it can count (an attack of 1 on a hold strength of at least 1)."""
+        nothing to prevent it). An attack of 1 at most (no support of the move can count) fails against any
+        other unit: the units of a standoff over an empty square prevent one another with at least 1, a unit that
+        stays holds with at least 1, and one in a head-to-head battle defends with at least 1. So does a move onto
+        its own power's unit that stays or meets it head to head (no self-dislodgement)."""
         owner, attackers, result, state = self.owner, self.attackers, self.result, self.state
         dst, move_supporters, cut_static = self.dst, self.move_supporters, self.cut_static
         for sq, to in dst.items():
@@ -120,13 +122,19 @@ class _Resolver:
                     result[sq] = True
                     state[sq] = _RESOLVED
                     continue
-            elif to not in dst:
-                supporters = move_supporters.get(sq)
-                if owner[to] == owner[sq] or not supporters or all(s in cut_static for s in supporters):
-                    result[sq] = False
-                    state[sq] = _RESOLVED
-                    continue
-            state[sq] = _UNRESOLVED
+            elif to in dst and dst[to] != sq:
+                state[sq] = _UNRESOLVED  # onto a unit that moves on: its fate decides
+                continue
+            elif owner[to] == owner[sq]:
+                result[sq] = False
+                state[sq] = _RESOLVED
+                continue
+            supporters = move_supporters.get(sq)
+            if not supporters or all(s in cut_static for s in supporters):
+                result[sq] = False
+                state[sq] = _RESOLVED
+            else:
+                state[sq] = _UNRESOLVED
 
     def _cut(self, sq: int, into: int, attackers: list[int]) -> None:
         mine = self.owner[sq]
