@@ -53,7 +53,7 @@ class _Resolver:
         self.owner = owner
         dst: dict[int, int] = {}
         attackers: dict[int, list[int]] = {}
-        supporters: list[int] = []
+        supporters: list[UnitOrder] = []  # the supports' orders
         for sq, order in orders.items():
             if type(order) is MoveTo:
                 to = order.dst
@@ -63,7 +63,7 @@ class _Resolver:
                 else:
                     attackers[to] = [sq]
             elif type(order) is not Hold:
-                supporters.append(sq)
+                supporters.append(order)
         self.dst, self.attackers, self.supporters = dst, attackers, supporters
         self.hold_supporters: dict[int, list[int]] = {}
         self.move_supporters: dict[int, list[int]] = {}
@@ -71,19 +71,19 @@ class _Resolver:
         self.cut_static: set[int] = set()
         self.cut_by: dict[int, int] = {}
         if supporters:
-            self._file_supports(orders)
+            self._file_supports()
         self.result: dict[int, bool] = {}
         self.state: dict[int, int] = {}
         self.deps: list[int] = []
         self._decide_alone()
 
-    def _file_supports(self, orders: Mapping[int, UnitOrder]) -> None:
+    def _file_supports(self) -> None:
         """File each support under the unit it supports, or as void when that unit does not do what it supports;
         then see which attacks cut it."""
         dst, attackers, void = self.dst, self.attackers, self.void
         hold_supporters, move_supporters = self.hold_supporters, self.move_supporters
-        for sq in self.supporters:
-            order = orders[sq]
+        for order in self.supporters:
+            sq = order.square
             if type(order) is SupportHold:
                 into = order.target
                 if into in dst:

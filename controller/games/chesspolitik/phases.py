@@ -240,17 +240,17 @@ def _after_fall(
     holders = list(owners.values())
     scores = tuple([holders.count(seat) for seat in range(state.nseats)])
     done = phase_report(*report, tuple(changes))
-    ended = _ended(state, scores)
-    if ended is not None:
-        return _new(Resolved, (state.year + 1, SPRING, units, rows, done, ended, steps, None))
+    if state.last_year or max(scores) >= board.solo:
+        ended = _ended(state, scores)
+        if ended is not None:
+            return _new(Resolved, (state.year + 1, SPRING, units, rows, done, ended, steps, None))
     armies = list(map(_SEAT_OF_ROW, units))
     have = [armies.count(seat) for seat in range(state.nseats)]
     adjusting = frozenset(_adjusting(board, unit_map, owners, have, scores))
     if adjusting:
         derived = _new(Derived, (unit_map, owners, adjusting))
         return _new(Resolved, (state.year, WINTER, units, rows, done, None, steps, derived))
-    survivors = frozenset(seat for seat, n in enumerate(have) if n or scores[seat])
-    derived = _new(Derived, (unit_map, owners, survivors))
+    derived = _new(Derived, (unit_map, owners, alive(units, owners)))
     return _new(Resolved, (state.year + 1, SPRING, units, rows, done, None, steps, derived))
 
 
