@@ -12,7 +12,7 @@ from functools import cache
 from operator import itemgetter
 from typing import NamedTuple, Protocol
 
-from controller.games.chesspolitik.adjudicator import adjudicate
+from controller.games.chesspolitik.adjudicator import adjudicate_units
 from controller.games.chesspolitik.adjustments import (
     adjustment,
     centre_counts,
@@ -119,7 +119,7 @@ def resolve_movement(state: Position, pending: PendingRows, with_steps: bool = T
     if voters and state.draw_votes and len(voters) == len(participants) and set(voters) == participants:
         return _drawn_by_agreement(state, voters)
     units = state.units
-    res = adjudicate({sq: seat for sq, _, seat in units}, given)
+    res = adjudicate_units(state.unit_map(), given)
     moved, dislodged, void, cut = res.moved, res.dislodged, res.void, res.cut
     results: list[OrderResult] = []
     # The loop runs once per unit of every phase: what became of each order is worked out inline (moved or bounced,
