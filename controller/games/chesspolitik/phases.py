@@ -167,18 +167,11 @@ def _standing(
     """The units after the moves, by square (in square order, as a position keeps them) and as rows."""
     if not moved:  # then nothing was dislodged either, and the positions share what they derive from the units
         return before, units
-    after = dict(before)
-    for sq in dislodged:
-        del after[sq]
-    arriving = [(to, after.pop(sq)) for sq, to in moved.items()]
-    after.update(arriving)
-    squares = sorted(after)
-    pieces = list(map(after.__getitem__, squares))
-    rows = tuple(zip(squares, map(_KIND, pieces), map(_OWNER, pieces), strict=True))
-    return dict(zip(squares, pieces, strict=True)), rows
-
-
-_KIND, _OWNER = itemgetter(0), itemgetter(1)
+    # The rows that stay and those that arrive, sorted as rows (no two share a square, so by square).
+    rows = [row for row in units if row[0] not in moved and row[0] not in dislodged]
+    rows.extend([(to, *before[sq]) for sq, to in moved.items()])
+    rows.sort()
+    return {sq: (kind, seat) for sq, kind, seat in rows}, tuple(rows)
 
 
 def _movement_steps(
