@@ -32,9 +32,9 @@ class _ReferenceHeadToHead(_Resolver):
         attacker = self.dst[mover]  # in a head-to-head battle the opponent stands where this unit goes
         if self.move_support(mover) == self.move_support(attacker):
             return NO_WINNER  # equal raw support counts: the reference bounces both
-        return 1 + self.move_support(mover, not_of=self.owner[attacker])
+        return 1 + self.move_support(mover, not_of=self.units[attacker][1])
 
 
 def reference_head_to_head(owner: Mapping[int, int], orders: Mapping[int, UnitOrder]) -> Resolution:
     """The adjudication with the reference's head-to-head rule in place of the DATC's."""
-    return _ReferenceHeadToHead(owner, orders).run()
+    return _ReferenceHeadToHead({sq: ("", seat) for sq, seat in owner.items()}, orders).run()

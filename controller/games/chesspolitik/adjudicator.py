@@ -42,18 +42,18 @@ class _Resolver:
         "dst",
         "hold_supporters",
         "move_supporters",
-        "owner",
         "result",
         "state",
         "supporters",
+        "units",
         "void",
     )
 
-    def __init__(self, owner: Mapping[int, int], orders: Mapping[int, UnitOrder]) -> None:
-        self.owner = owner
+    def __init__(self, units: Mapping[int, tuple[str, int]], orders: Mapping[int, UnitOrder]) -> None:
+        self.units = units  # square -> (kind, seat): a unit's seat is its [1]
         dst: dict[int, int] = {}
         attackers: dict[int, list[int]] = {}
-        supporters: list[int] = []
+        supporters: list[UnitOrder] = []  # the supports' orders
         for sq, order in orders.items():
             if type(order) is MoveTo:
                 to = order.dst
@@ -63,7 +63,7 @@ class _Resolver:
                 else:
                     attackers[to] = [sq]
             elif type(order) is not Hold:
-                supporters.append(sq)
+                supporters.append(order)
         self.dst, self.attackers, self.supporters = dst, attackers, supporters
         self.hold_supporters: dict[int, list[int]] = {}
         self.move_supporters: dict[int, list[int]] = {}
@@ -71,19 +71,19 @@ class _Resolver:
         self.cut_static: set[int] = set()
         self.cut_by: dict[int, int] = {}
         if supporters:
-            self._file_supports(orders)
+            self._file_supports()
         self.result: dict[int, bool] = {}
         self.state: dict[int, int] = {}
         self.deps: list[int] = []
         self._decide_alone()
 
-    def _file_supports(self, orders: Mapping[int, UnitOrder]) -> None:
+    def _file_supports(self) -> None:
         """File each support under the unit it supports, or as void when that unit does not do what it supports;
         then see which attacks cut it."""
         dst, attackers, void = self.dst, self.attackers, self.void
         hold_supporters, move_supporters = self.hold_supporters, self.move_supporters
-        for sq in self.supporters:
-            order = orders[sq]
+        for order in self.supporters:
+            sq = order.square
             if type(order) is SupportHold:
                 into = order.target
                 if into in dst:
@@ -108,32 +108,40 @@ class _Resolver:
                 self._cut(sq, into, attackers[sq])
 
     def _decide_alone(self) -> None:
-        """Decide the moves whose fate depends on no other decision, so they are no guess for the others: a move
+        """Decide the moves whose fate depends on no other decision, so they are no guess for the others. A move
         into an empty square that no other unit enters succeeds (an attack of at least 1 on a hold strength of 0,
-        nothing to prevent it); a move onto a unit that stays fails when it is that unit's own power's (no
-        self-dislodgement) or when no support of it can count (an attack of 1 on a hold strength of at least 1)."""
-        owner, attackers, result, state = self.owner, self.attackers, self.result, self.state
+        nothing to prevent it). An attack of 1 at most (no support of the move can count) fails against any
+        other unit: the units of a standoff over an empty square prevent one another with at least 1, a unit that
+        stays holds with at least 1, and one in a head-to-head battle defends with at least 1. So does a move onto
+        its own power's unit that stays or meets it head to head (no self-dislodgement)."""
+        units, attackers, result, state = self.units, self.attackers, self.result, self.state
         dst, move_supporters, cut_static = self.dst, self.move_supporters, self.cut_static
         for sq, to in dst.items():
-            if to not in owner:
+            if to not in units:
                 if len(attackers[to]) == 1:
                     result[sq] = True
                     state[sq] = _RESOLVED
                     continue
-            elif to not in dst:
-                supporters = move_supporters.get(sq)
-                if owner[to] == owner[sq] or not supporters or all(s in cut_static for s in supporters):
-                    result[sq] = False
-                    state[sq] = _RESOLVED
-                    continue
-            state[sq] = _UNRESOLVED
+            elif to in dst and dst[to] != sq:
+                state[sq] = _UNRESOLVED  # onto a unit that moves on: its fate decides
+                continue
+            elif units[to][1] == units[sq][1]:
+                result[sq] = False
+                state[sq] = _RESOLVED
+                continue
+            supporters = move_supporters.get(sq)
+            if not supporters or all(s in cut_static for s in supporters):
+                result[sq] = False
+                state[sq] = _RESOLVED
+            else:
+                state[sq] = _UNRESOLVED
 
     def _cut(self, sq: int, into: int, attackers: list[int]) -> None:
-        mine = self.owner[sq]
+        mine = self.units[sq][1]
         # An attack from another power cuts a support, unless it comes from the square the support is given into:
         # that unit cuts it only by dislodging the supporter, which the adjudication decides.
         for attacker in attackers:
-            if self.owner[attacker] == mine:
+            if self.units[attacker][1] == mine:
                 continue
             if attacker != into:
                 self.cut_static.add(sq)
@@ -153,12 +161,12 @@ class _Resolver:
             return 0
         n = 0
         for s in supporters:
-            if self.owner[s] != not_of and self.given(s):
+            if self.units[s][1] != not_of and self.given(s):
                 n += 1
         return n
 
     def hold_strength(self, square: int) -> int:
-        if square not in self.owner:
+        if square not in self.units:
             return 0
         if square in self.dst:
             return 0 if self.resolve(square) else 1
@@ -173,12 +181,12 @@ class _Resolver:
 
     def attack_strength(self, mover: int) -> int:
         target = self.dst[mover]
-        if target not in self.owner:
+        if target not in self.units:
             return 1 + self.move_support(mover)
         if target in self.dst and self.dst[target] != mover and self.resolve(target):
             return 1 + self.move_support(mover)
-        defender = self.owner[target]
-        if defender == self.owner[mover]:
+        defender = self.units[target][1]
+        if defender == self.units[mover][1]:
             return 0  # no self-dislodgement
         return 1 + self.move_support(mover, not_of=defender)
 
@@ -269,8 +277,8 @@ class _Resolver:
             if result[sq] if state[sq] == _RESOLVED else resolve(sq):
                 moved[sq] = to
         # A unit that stays where a move succeeded into is dislodged (by the one move that can succeed there).
-        owner = self.owner
-        dislodged = {to: sq for sq, to in moved.items() if to in owner and to not in moved}
+        units = self.units
+        dislodged = {to: sq for sq, to in moved.items() if to in units and to not in moved}
         # A support that counted is one not cut by an attack and whose supporter was not dislodged.
         cut_by, cut = self.cut_by, self.cut_static
         if cut_by:
@@ -284,4 +292,9 @@ _new = tuple.__new__  # a named tuple's own constructor is a Python function
 def adjudicate(owner: Mapping[int, int], orders: Mapping[int, UnitOrder]) -> Resolution:
     """Resolve one movement phase. `owner` maps every unit's square to its seat; `orders` maps a unit's square to
     its (legal) order; units without one hold."""
-    return _Resolver(owner, orders).run()
+    return _Resolver({sq: ("", seat) for sq, seat in owner.items()}, orders).run()
+
+
+def adjudicate_units(units: Mapping[int, tuple[str, int]], orders: Mapping[int, UnitOrder]) -> Resolution:
+    """`adjudicate` with the units by square as a position keeps them, (kind, seat): a phase has them at hand."""
+    return _Resolver(units, orders).run()

@@ -120,7 +120,7 @@ def check_movement(state: Position, seat: int, orders: Sequence[Move]) -> None:
         return
     board = state.board
     units = state.unit_map()
-    king = board.king
+    king, knight = board.king, board.knight
     ordered: set[int] = set()
     voted = False
     # Holds and moves, most of the orders, are tested here at once; supports by `_is_legal`.
@@ -128,7 +128,7 @@ def check_movement(state: Position, seat: int, orders: Sequence[Move]) -> None:
         if type(order) is MoveTo:
             square = order.square
             unit = order.kind
-            legal = units.get(square) == (unit, seat) and order.dst in (king if unit == KING else board.knight)[square]
+            legal = units.get(square) == (unit, seat) and order.dst in (king if unit == KING else knight)[square]
         elif type(order) is Hold:
             square = order.square
             legal = units.get(square) == (order.kind, seat)

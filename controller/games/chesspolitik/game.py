@@ -8,7 +8,7 @@ from typing import Any
 from controller.games.api import Game, State
 from controller.games.chesspolitik.board import BOARDS
 from controller.games.chesspolitik.codec import NAME, state_from_json
-from controller.games.chesspolitik.orders import canonical_order, parse_order
+from controller.games.chesspolitik.orders import NAMED_BY_SEATS, parse_order, read_canonical
 from controller.games.chesspolitik.state import ChesspolitikState, start
 from controller.games.errors import InvalidMoveError
 from controller.games.info import Dynamics, GameInfo, Option, OptionValue
@@ -73,7 +73,7 @@ class Chesspolitik(Game):
         # The phones send each order in the canonical notation: read that by its words' places before the general
         # reader's checks and case folding (every text it reads is one they would pass unchanged).
         if type(text) is str and type(state) is ChesspolitikState:
-            order = canonical_order(text, state.nseats)
+            order = read_canonical(text, NAMED_BY_SEATS[state.nseats])
             if order is not None:
                 return order
         return super().parse(text, state, seat)

@@ -12,7 +12,7 @@ from functools import cache
 from operator import itemgetter
 from typing import NamedTuple, Protocol
 
-from controller.games.chesspolitik.adjudicator import adjudicate
+from controller.games.chesspolitik.adjudicator import adjudicate_units
 from controller.games.chesspolitik.adjustments import (
     adjustment,
     centre_counts,
@@ -20,7 +20,7 @@ from controller.games.chesspolitik.adjustments import (
 )
 from controller.games.chesspolitik.board import Board
 from controller.games.chesspolitik.orders import UNIT_ORDERS, Build, Disband, DrawVote, Hold, MoveTo, UnitOrder, Waive
-from controller.games.chesspolitik.report import OrderResult, PhaseReport, Result
+from controller.games.chesspolitik.report import OrderResult, PhaseReport, Result, phase_report
 from controller.games.moves import Move
 from controller.games.outcome import Outcome, Termination
 from controller.games.physical import Piece, Step
@@ -107,9 +107,9 @@ _hold = cache(Hold)
 _piece = cache(Piece)
 
 
-def alive(units: Iterable[UnitRow], owners: Mapping[int, int]) -> set[int]:
+def alive(units: Iterable[UnitRow], owners: Mapping[int, int]) -> frozenset[int]:
     """The surviving powers: those with a unit or a centre."""
-    return {seat for _, _, seat in units} | set(owners.values())
+    return frozenset(owners.values()).union(map(_SEAT_OF_ROW, units))
 
 
 def resolve_movement(state: Position, pending: PendingRows, with_steps: bool = True) -> Resolved:
@@ -119,7 +119,7 @@ def resolve_movement(state: Position, pending: PendingRows, with_steps: bool = T
     if voters and state.draw_votes and len(voters) == len(participants) and set(voters) == participants:
         return _drawn_by_agreement(state, voters)
     units = state.units
-    res = adjudicate({sq: seat for sq, _, seat in units}, given)
+    res = adjudicate_units(state.unit_map(), given)
     moved, dislodged, void, cut = res.moved, res.dislodged, res.void, res.cut
     results: list[OrderResult] = []
     # The loop runs once per unit of every phase: what became of each order is worked out inline (moved or bounced,
@@ -144,13 +144,13 @@ def resolve_movement(state: Position, pending: PendingRows, with_steps: bool = T
         results.sort(key=_SEAT)  # by power; a stable sort keeps each power's units in square order
     unit_map, standing = _standing(state.unit_map(), units, moved, dislodged)
     steps = _movement_steps(units, moved, dislodged) if with_steps else ()
-    report = (state.phase, tuple(results), voters)
     if state.season is SPRING:
         owners = state.owner_map()  # no centre changes hands in Spring; a power may lose its last unit
-        survivors = participants if not dislodged else frozenset(alive(standing, owners))
+        survivors = participants if not dislodged else alive(standing, owners)
         derived = _new(Derived, (unit_map, owners, survivors))
-        return _new(Resolved, (state.year, FALL, standing, state.owners, PhaseReport(*report), None, steps, derived))
-    return _after_fall(state, standing, unit_map, report, steps)
+        report = phase_report(state.phase, tuple(results), voters)
+        return _new(Resolved, (state.year, FALL, standing, state.owners, report, None, steps, derived))
+    return _after_fall(state, standing, unit_map, (state.phase, tuple(results), voters), steps)
 
 
 _SEAT = itemgetter(0)
@@ -167,18 +167,11 @@ def _standing(
     """The units after the moves, by square (in square order, as a position keeps them) and as rows."""
     if not moved:  # then nothing was dislodged either, and the positions share what they derive from the units
         return before, units
-    after = dict(before)
-    for sq in dislodged:
-        del after[sq]
-    arriving = [(to, after.pop(sq)) for sq, to in moved.items()]
-    after.update(arriving)
-    squares = sorted(after)
-    pieces = list(map(after.__getitem__, squares))
-    rows = tuple(zip(squares, map(_KIND, pieces), map(_OWNER, pieces), strict=True))
-    return dict(zip(squares, pieces, strict=True)), rows
-
-
-_KIND, _OWNER = itemgetter(0), itemgetter(1)
+    # The rows that stay and those that arrive, sorted as rows (no two share a square, so by square).
+    rows = [row for row in units if row[0] not in moved and row[0] not in dislodged]
+    rows.extend([(to, *before[sq]) for sq, to in moved.items()])
+    rows.sort()
+    return {sq: (kind, seat) for sq, kind, seat in rows}, tuple(rows)
 
 
 def _movement_steps(
@@ -225,31 +218,32 @@ def _after_fall(
 ) -> Resolved:
     """A Fall's end: the centres a unit stands on change hands; a solo, the last year, or a Winter if anyone adjusts."""
     board = state.board
+    centres = board.centres
     before = state.owner_map()
-    owners = dict(before)
-    changes = []
-    for sq in sorted(unit_map.keys() & board.centres):
-        seat = unit_map[sq][1]
-        old = before.get(sq)
-        if old != seat:
-            owners[sq] = seat
-            changes.append((sq, old, seat))
+    get = before.get
+    changes = [(sq, get(sq), seat) for sq, _, seat in units if sq in centres and get(sq) != seat]  # by square
+    owners: Mapping[int, int]
+    if changes:
+        owners = dict(before)
+        owners.update((sq, seat) for sq, _, seat in changes)
+        rows = tuple(sorted(owners.items()))
+    else:  # the positions share the owners, as after a Spring
+        owners, rows = before, state.owners
     # Counted by the lists' own `count`: a handful of seats over a few dozen entries.
     holders = list(owners.values())
     scores = tuple([holders.count(seat) for seat in range(state.nseats)])
-    done = PhaseReport(*report, tuple(changes))
-    rows = tuple(sorted(owners.items()))
-    ended = _ended(state, scores)
-    if ended is not None:
-        return _new(Resolved, (state.year + 1, SPRING, units, rows, done, ended, steps, None))
+    done = phase_report(*report, tuple(changes))
+    if state.last_year or max(scores) >= board.solo:
+        ended = _ended(state, scores)
+        if ended is not None:
+            return _new(Resolved, (state.year + 1, SPRING, units, rows, done, ended, steps, None))
     armies = list(map(_SEAT_OF_ROW, units))
     have = [armies.count(seat) for seat in range(state.nseats)]
     adjusting = frozenset(_adjusting(board, unit_map, owners, have, scores))
     if adjusting:
         derived = _new(Derived, (unit_map, owners, adjusting))
         return _new(Resolved, (state.year, WINTER, units, rows, done, None, steps, derived))
-    survivors = frozenset(seat for seat, n in enumerate(have) if n or scores[seat])
-    derived = _new(Derived, (unit_map, owners, survivors))
+    derived = _new(Derived, (unit_map, owners, alive(units, owners)))
     return _new(Resolved, (state.year + 1, SPRING, units, rows, done, None, steps, derived))
 
 

@@ -86,3 +86,23 @@ class PhaseReport:
         if self.draw_votes:
             out.append("Voted for a draw: " + ", ".join(powers[s] for s in self.draw_votes) + ".")
         return out
+
+
+_SLOTS = tuple(getattr(PhaseReport, f).__set__ for f in ("phase", "results", "draw_votes", "centres"))
+
+
+def phase_report(
+    phase: str,
+    results: tuple[OrderResult, ...],
+    draw_votes: tuple[int, ...],
+    centres: tuple[tuple[int, int | None, int], ...] = (),
+) -> PhaseReport:
+    """`PhaseReport(...)` as its constructor makes it, each field written by its slot's own descriptor instead of
+    the frozen constructor's `object.__setattr__` (one report in every phase; the class checks nothing)."""
+    report: PhaseReport = object.__new__(PhaseReport)
+    set_phase, set_results, set_votes, set_centres = _SLOTS
+    set_phase(report, phase)
+    set_results(report, results)
+    set_votes(report, draw_votes)
+    set_centres(report, centres)
+    return report

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import InitVar
-from functools import cached_property
 from typing import Any
 
 from controller.games.api import JSON, State
@@ -37,8 +36,19 @@ from controller.games.turns import SIMULTANEOUS, ToMove
 from controller.values import dataclass
 
 
-# Not slotted: the data derived once per state (units by square, owners by centre, who gives orders) is a
-# `cached_property`, kept in the instance's own dict. It is a function of the units, owners, season and end alone,
+class _Lazy:
+    """A position's derived data, made on first use and kept in the instance's own dict, where every later lookup
+    finds it before this (non-data) descriptor: `functools.cached_property` without the lock Python 3.11 takes
+    around every first use (a position made from scratch pays it in every phase it starts)."""
+
+    def __get__(self, state: ChesspolitikState, owner: object = None) -> _Derived:
+        derived = _Derived(state.board, state.units, state.owners, state.season, state.ended)
+        state.__dict__["_derived"] = derived
+        return derived
+
+
+# Not slotted: the data derived once per state (units by square, owners by centre, who gives orders) is made on
+# first use and kept in the instance's own dict (`_Lazy`). It is a function of the units, owners, season and end alone,
 # so it can never go stale, and it is no part of the value: equality, hashing, JSON and `dataclasses.replace` see
 # only the fields.
 @dataclass(frozen=True)
@@ -60,11 +70,9 @@ class ChesspolitikState(State):
 
     def __post_init__(self, known: _Derived | None) -> None:
         if known is not None and known.made_from(self):
-            self.__dict__["_derived"] = known  # fills the cached property below before its first use
+            self.__dict__["_derived"] = known  # found before `_Lazy` makes it
 
-    @cached_property
-    def _derived(self) -> _Derived:
-        return _Derived(self.board, self.units, self.owners, self.season, self.ended)
+    _derived = _Lazy()  # (no annotation: not a field)
 
     # --- the API's questions -----------------------------------------------------------------------------
     @property
@@ -197,22 +205,14 @@ class ChesspolitikState(State):
     def _hand_in(self, seat: int, orders: tuple[Move, ...]) -> ChesspolitikState:
         """This position with `seat`'s checked orders handed in: the next phase once they were the last missing."""
         pending = self._with(seat, orders)
-        derived = self._derived
-        if len(pending) == len(derived.participants):  # each seat handing in orders is one of them
+        if len(pending) == len(self._derived.participants):  # each seat handing in orders is one of them
             return self._resolve(pending, False)[0]
-        return _made(
-            self.nseats,
-            self.year,
-            self.season,
-            self.units,
-            self.owners,
-            pending,
-            self.report,
-            self.ended,
-            self.last_year,
-            self.draw_votes,
-            derived,  # orders change none of it
-        )
+        # This state's fields and derived data (orders change none of it), with the new pending orders.
+        fields = self.__dict__.copy()
+        fields["pending"] = pending
+        state: ChesspolitikState = object.__new__(ChesspolitikState)
+        object.__setattr__(state, "__dict__", fields)
+        return state
 
     def effect(self, move: Move) -> Effect:
         seat, orders = self._checked(move)
@@ -230,11 +230,14 @@ class ChesspolitikState(State):
         return Effect(chores=steps, chore_show=bounced)
 
     def _with(self, seat: int, orders: tuple[Move, ...]) -> tuple[tuple[int, tuple[Move, ...]], ...]:
-        if not self.pending:
+        pending = self.pending
+        if not pending:
             return ((seat, orders),)
-        pending = dict(self.pending)
-        pending[seat] = orders
-        return tuple(sorted(pending.items()))
+        if seat > pending[-1][0]:  # the seats handing in in seat order, as a phase mostly goes
+            return (*pending, (seat, orders))
+        by_seat = dict(pending)
+        by_seat[seat] = orders
+        return tuple(sorted(by_seat.items()))
 
     def _resolve(
         self, pending: tuple[tuple[int, tuple[Move, ...]], ...], with_steps: bool
@@ -325,7 +328,7 @@ class _Derived:
             counts = adjustments(board, self.units, self.owners)
             self.participants = frozenset(s for s, n in enumerate(counts) if n)
         else:
-            self.participants = frozenset(alive(units, self.owners))
+            self.participants = alive(units, self.owners)
 
     def made_from(self, state: ChesspolitikState) -> bool:
         board, units, owners, season, ended = self.source
