@@ -1,4 +1,5 @@
-"""Chesspolitik speed (the target: the same results as the `diplomacy` package and at least 10x faster).
+"""Chesspolitik speed (the target: the same results as the `diplomacy` package and at least 15x faster: the
+Numbers table's row, which `tests/bench/phase.py` measures from order texts in to results out).
 
 The same 200 movement phases (random positions and random games of both sizes) go through Agora's adjudicator,
 through a whole phase of Agora's game API, and through the reference's set_orders + process; the group shows the
