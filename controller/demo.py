@@ -14,6 +14,9 @@ from controller.session.core import Session
 from controller.session.runner import Controller
 
 OVER_PAUSE = 4  # paces the finished game stays on show before the next one starts
+# A game this long is given up for a new one: the window must never show one game for ever (Polis has no rule that
+# ends a game going nowhere; computer games of it take 20 to 100 moves).
+LONGEST = 400
 
 
 def next_step(expected: int, occupancy: int) -> tuple[str, int] | None:
@@ -65,14 +68,20 @@ class DemoHands:
 
 
 async def play_hands(
-    controller: Controller, hands: Hands, clock: Clock, pace: float, restart: Callable[[], Session]
+    controller: Controller,
+    hands: Hands,
+    clock: Clock,
+    pace: float,
+    restart: Callable[[], Session],
+    longest: int = LONGEST,
 ) -> None:
-    """Run until cancelled: carry out the board's chores every third of `pace`; a new game after one ends."""
+    """Run until cancelled: carry out the board's chores every third of `pace`; a new game after one ends or
+    reaches `longest` moves."""
     demo = DemoHands(hands)
     while True:
         await clock.sleep(pace / 3)
         session = controller.session
-        if session.state.is_over():
+        if session.state.is_over() or len(session.history) >= longest:
             await clock.sleep(pace * OVER_PAUSE)
             fresh = restart()
 

@@ -114,11 +114,13 @@ def run(
     options: Mapping[str, OptionValue] | None = None,
     max_actions: int = 5000,
     progress: Callable[[int, Tally], None] | None = None,
+    first: int = 0,
 ) -> Tally:
-    """Play `games` seat-rotated games; the tally is the first player's."""
+    """Play `games` seat-rotated games, numbers `first` on of the series `seed` starts (so one series can be split
+    between processes or resumed); the tally is the first player's."""
     start = game.new(seats, seed, **(options or {}))
     tally = Tally(start.seats)
-    for i in range(games):
+    for i in range(first, first + games):
         state = game.new(start.seats, seed + i, **(options or {}))
         seated = seating(players, start.seats, i)
         subject = i % start.seats
@@ -133,5 +135,5 @@ def run(
         elif subject in result.winners:
             tally.wins += 1.0 / len(result.winners)
         if progress is not None:
-            progress(i + 1, tally)
+            progress(tally.games, tally)
     return tally

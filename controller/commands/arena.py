@@ -26,6 +26,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed + i")
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="the number of the first game to play (default 0): --first 12 --games 12 plays games 12 to 23 of the "
+        "series --seed starts, the same games as the second half of --games 24 (a series split over processes)",
+    )
     parser.add_argument("--seats", type=int, default=None, help="number of seats (the game's default if left out)")
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option, e.g. --option target=20"
@@ -68,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("--players names the measured player and at least one opponent")
         if args.games < 1:
             raise UsageError("--games is at least 1")
+        if args.first < 0:
+            raise UsageError("--first is at least 0")
         options = parse_options(game, args.option)
         game.new(args.seats, args.seed, **options)  # a bad seat count or option is told before any game is played
     except (UnknownGameError, UsageError, GameError, ValueError) as exc:
@@ -83,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
         options=options,
         max_actions=args.max_actions,
         progress=_progress(args.games, started),
+        first=args.first,
     )
     names_ = [str(p) for p in players]
     if args.json:

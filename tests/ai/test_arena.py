@@ -45,6 +45,15 @@ def test_greedy_beats_random_at_polis():
     assert tally.games == 4 and tally.wins >= 3 and tally.seats == 2
 
 
+def test_a_series_split_in_two_plays_the_same_games_as_whole():
+    polis = load("polis")
+    whole = run(polis, [greedy(), random_player()], 4, seed=7)
+    halves = [run(polis, [greedy(), random_player()], 2, seed=7, first=first) for first in (0, 2)]
+    assert whole.games == sum(h.games for h in halves) == 4
+    assert whole.wins == sum(h.wins for h in halves) and whole.plies == sum(h.plies for h in halves)
+    assert halves[1] != run(polis, [greedy(), random_player()], 2, seed=9)
+
+
 def test_agora_arena_prints_json_and_refuses_bad_players(capsys):
     assert main(["arena", "polis", "--players", "greedy,random", "--games", "2", "--seed", "5", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
@@ -52,4 +61,5 @@ def test_agora_arena_prints_json_and_refuses_bad_players(capsys):
     assert main(["arena", "polis", "--players", "greedy"]) == 2
     assert main(["arena", "polis", "--players", "greedy,chess-engine"]) == 2
     assert main(["arena", "polis", "--seats", "5"]) == 2
+    assert main(["arena", "polis", "--first", "-1"]) == 2
     assert main(["arena", "nogame"]) == 2

@@ -3,9 +3,12 @@ expected electoral votes, over drawn positions."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from dataclasses import replace
 
-from controller.ai.games.djambi import DjambiKnowledge, attackers
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from controller.ai.games.djambi import QUIET_HORIZON, DjambiKnowledge, attackers
 from controller.ai.games.polis import WON, PolisKnowledge
 from controller.ai.games.politics1952 import expected_votes
 from controller.ai.games.politrics import open_row
@@ -134,3 +137,26 @@ def test_a_polis_step_ranks_by_the_movers_lead_after_it_and_a_winning_step_first
         scores = k.scores(after)
         assert scores is not None
         assert abs(prior - (scores[me] - scores[1 - me])) < 1e-9
+
+
+@given(state=states("djambi", ongoing=True, max_actions=120), quiet=st.integers(0, 1000))
+@settings(max_examples=15, deadline=None)
+def test_djambi_positions_near_the_quiet_turn_draw_are_worth_nearly_an_even_share(state: DjambiState, quiet: int):
+    """The quiet-turn draw shares the game out evenly: the nearer the count is to it, the nearer every player's
+    value is to a quarter, so a player ahead prefers the kill that starts the count again."""
+    k = DjambiKnowledge()
+    limit = state.rules.draw_turns
+    quiet = min(quiet, limit - 1)
+    fresh = k.evaluate(replace(state, quiet=0))
+    near = k.evaluate(replace(state, quiet=quiet))
+    assert abs(sum(near) - 1.0) < 1e-9
+    for before, now in zip(fresh, near, strict=True):
+        assert abs(now - 0.25) <= abs(before - 0.25) + 1e-12
+        if quiet <= limit - QUIET_HORIZON and limit >= QUIET_HORIZON:
+            assert now == before
+    leader = max(range(4), key=lambda s: fresh[s])
+    later = k.evaluate(replace(state, quiet=min(quiet + 1, limit - 1)))
+    assert later[leader] <= near[leader] + 1e-12
+    if fresh[leader] > 0.26:  # one turn from the draw, the leader's lead is nearly gone
+        last = k.evaluate(replace(state, quiet=limit - 1))
+        assert last[leader] - 0.25 < (fresh[leader] - 0.25) / 2

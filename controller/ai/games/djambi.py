@@ -37,6 +37,9 @@ OUT = -12.0  # a player left with no party
 DOOMED_NEXT = 0.8
 DOOMED_LATER = 0.6
 THREATENED = 2.5
+# The quiet-turn draw (R19) shares the game out evenly: a position this few turns from it is worth that much less
+# to the leader, so a player ahead looks for the kill that keeps the game going before the count runs out.
+QUIET_HORIZON = 16
 
 
 def _killer(board: bytes, chief: int, at: int, distance: int) -> bool:
@@ -93,6 +96,15 @@ class DjambiKnowledge(Knowledge):
     playouts = {Level.EASY: 8, Level.NORMAL: 60, Level.HARD: 200}
     scale = 3.0
     width = 20
+
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        values = super().evaluate(state)
+        assert isinstance(state, DjambiState)
+        left = state.rules.draw_turns - state.quiet
+        if state.to_move is None or left >= QUIET_HORIZON:
+            return values
+        even = 1.0 / len(values)
+        return tuple(even + (v - even) * left / QUIET_HORIZON for v in values)
 
     def scores(self, state: State) -> Sequence[float] | None:
         assert isinstance(state, DjambiState)
