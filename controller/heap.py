@@ -12,9 +12,9 @@ What play keeps is kept small too (positions kept as history forget their move l
 collection traverses all of it. What one turn needs (its legal moves, its index, thousands of objects in a wide Djambi
 position) is frozen as well, at the quiet moment once the loop has built all of it (`quiet`): collections then never
 traverse it again, and it is freed by its reference counts when the next turn replaces it (what it holds does not
-refer back to itself; the few cycles of garbage frozen with it stay: some 500 objects in a thousand plies). A young
-collection is run every 700 new objects as by default, a middle one every 3 young ones instead of every 6, so that one
-never traverses more than a few thousand objects even while a wide index is being built (1-2 ms here).
+refer back to itself; the cycles of garbage frozen with it stay: about a thousand objects in a thousand plies). A young
+collection runs every 700 new objects as by default, a middle one every 3 young ones instead of every 6, so that no
+collection traverses more than a few thousand objects even while a wide index is being built (1-2 ms here).
 """
 
 from __future__ import annotations
@@ -49,7 +49,9 @@ def settled() -> None:
 
 def quiet() -> None:
     """A quiet moment after play built what lives for a while (a turn's whole index): freeze it out of the
-    collector's reach too. Only in a program whose heap has `settled` (a board serving its page); elsewhere (tests,
-    tools) the collector is left alone."""
-    if gc.get_freeze_count():
+    collector's reach too, if enough was made since the last time that a young collection ran (the garbage frozen
+    with it stays, so not after every little thing). Only in a program whose heap has `settled` (a board serving
+    its page); elsewhere (tests, tools) the collector is left alone."""
+    _, young, middle = gc.get_count()  # collections since the last freeze (which sets them to 0)
+    if gc.get_freeze_count() and (young or middle):
         gc.freeze()

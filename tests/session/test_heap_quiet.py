@@ -35,10 +35,10 @@ def _seen_by_collector(obj: object) -> bool:
     return any(o is obj for o in gc.get_objects())
 
 
-async def _index_once_prepared(game: str, settle: bool) -> tuple[TurnIndex, Controller]:
+async def _index_once_prepared(game: str, seats: int, settle: bool) -> tuple[TurnIndex, Controller]:
     clock = VirtualClock()
     rules = load(game)
-    session = Session(rules, rules.new(2, seed=3), seat_kinds=[SeatKind.BOARD] * 2)
+    session = Session(rules, rules.new(seats, seed=3), seat_kinds=[SeatKind.BOARD] * seats)
     board = await open_board("sim", clock, initial=session.state.occupancy(), sim=SimOptions(keep_frames=0))
     controller = Controller(session, board.matrix, clock, frame_rate=None)
     if settle:
@@ -56,7 +56,7 @@ async def _index_once_prepared(game: str, settle: bool) -> tuple[TurnIndex, Cont
 
 @pytest.mark.usefixtures("collector")
 async def test_a_settled_board_freezes_the_turns_index_once_the_loop_has_built_it() -> None:
-    index, _ = await _index_once_prepared("politrics", settle=True)
+    index, _ = await _index_once_prepared("djambi", 4, settle=True)
     assert index.candidates, "an opening with moves to make"
     assert not _seen_by_collector(index) and not _seen_by_collector(index.candidates[0])
 
@@ -64,6 +64,6 @@ async def test_a_settled_board_freezes_the_turns_index_once_the_loop_has_built_i
 @pytest.mark.usefixtures("collector")
 async def test_a_program_that_never_settled_keeps_its_collector_as_it_is() -> None:
     gc.unfreeze()
-    index, _ = await _index_once_prepared("politrics", settle=False)
+    index, _ = await _index_once_prepared("politrics", 2, settle=False)
     assert gc.get_freeze_count() == 0
     assert _seen_by_collector(index)
