@@ -9,9 +9,12 @@ collector's reach: later collections only traverse what play itself creates. `ag
 loading every game's rules in the background (controller.commands.serving.warm_up).
 
 What play keeps is kept small too (positions kept as history forget their move lists: `State.forget`), since a full
-collection traverses all of it. The young generations are collected more often than CPython's default (a middle
-collection every 6 young ones instead of every 11), so one never traverses more than about 4,000 objects, a
-turn's index among them (1-3 ms here); full collections stay as rare as by default (every 21 middle ones).
+collection traverses all of it. What one turn needs (its legal moves, its index, thousands of objects in a wide Djambi
+position) is frozen as well, at the quiet moment once the loop has built all of it (`quiet`): collections then never
+traverse it again, and it is freed by its reference counts when the next turn replaces it (what it holds does not
+refer back to itself; the cycles of garbage frozen with it stay: about a thousand objects in a thousand plies). A young
+collection runs every 700 new objects as by default, a middle one every 3 young ones instead of every 6, so that no
+collection traverses more than a few thousand objects even while a wide index is being built (1-2 ms here).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from collections.abc import Iterator
 
 # CPython's thresholds: young objects allocated before a young collection, young collections before a middle one,
 # middle collections before a full one (which also waits until a quarter more objects are kept than after the last).
-THRESHOLDS = (700, 5, 20)
+THRESHOLDS = (700, 2, 20)
 
 
 @contextlib.contextmanager
@@ -42,3 +45,13 @@ def settled() -> None:
     gc.freeze()
     gc.set_threshold(*THRESHOLDS)
     gc.enable()
+
+
+def quiet() -> None:
+    """A quiet moment after play built what lives for a while (a turn's whole index): freeze it out of the
+    collector's reach too, if enough was made since the last time that a young collection ran (the garbage frozen
+    with it stays, so not after every little thing). Only in a program whose heap has `settled` (a board serving
+    its page); elsewhere (tests, tools) the collector is left alone."""
+    _, young, middle = gc.get_count()  # collections since the last freeze (which sets them to 0)
+    if gc.get_freeze_count() and (young or middle):
+        gc.freeze()

@@ -19,9 +19,17 @@ class ShownFrame:
     t: float
     frame: Frame
     """As requested by the scene: what the page should draw."""
-    duty: Frame
-    """What the LEDs would be driven with (gamma, brightness and current budget applied)."""
+    flat_duty: bytes
+    """What the LEDs would be driven with (gamma, brightness and current budget applied), as flat R,G,B bytes: the
+    history holds hundreds of frames, and bytes are one object the garbage collector never looks into where RGB
+    triples were 81 it had to (tens of thousands of young objects once a blinking scene had filled the history)."""
     current_ma: float
+
+    @property
+    def duty(self) -> Frame:
+        """`flat_duty` as RGB triples in physical order."""
+        d = self.flat_duty
+        return tuple((d[i], d[i + 1], d[i + 2]) for i in range(0, len(d), 3))
 
 
 KEEP_FRAMES = 256
@@ -51,7 +59,7 @@ class SimPixelStrip:
     def show(self, frame: Frame) -> None:
         if self.closed:
             raise RuntimeError("the LED strip is closed")
-        duty = self._conditioner(frame)  # validates the frame exactly as the hardware strip does
+        duty = bytes(self._conditioner.flat(frame))  # validates the frame exactly as the hardware strip does
         self.shows += 1
         if self.frames and self.frames[-1].frame == frame:
             return  # a render loop repeats frames at 30-60 Hz; the history keeps changes only

@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from controller.ai import Level, think
+from controller.ai import Level
 from controller.games import SIMULTANEOUS, Game, Move, Orders, State
 from controller.values import dataclass
 
@@ -90,6 +90,8 @@ class Computers:
         return hint
 
     def inline(self, state: State, seat: int, seed: int) -> Move:
+        from controller.ai import think  # the search loads when a seat first thinks, not with every board
+
         return think(state.game, state.view(seat), seat, playouts=INLINE_PLAYOUTS, seed=seed).move
 
     def cancel(self) -> None:

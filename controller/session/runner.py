@@ -11,6 +11,7 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from typing import Any, TextIO, TypeVar
 
+from controller import heap
 from controller.errors import GameError, SessionError
 from controller.lights import SceneInput
 from controller.ports import (
@@ -83,6 +84,7 @@ class Controller:
         self._pin_required = pin_required  # admin actions need the PIN (serving beyond loopback)
         self._faults = 0
         self._quiet_until = -1e9
+        self._preparing = False  # slices of the turn index were built since the last quiet moment
         # The scene is looked up at every frame, so whatever stands in for `scene` is what is drawn.
         self._renderer = Renderer(lambda: self.scene(), clock, strip, self._broadcast, self._fault)  # noqa: PLW0108
 
@@ -273,7 +275,11 @@ class Controller:
         try:
             while self._inbox.empty():
                 if not self._session.prepare():
+                    if self._preparing:
+                        self._preparing = False
+                        heap.quiet()
                     return
+                self._preparing = True
                 await asyncio.sleep(0)  # let the board's readers and the page put in what they have
         except Exception as exc:
             self._fault("preparing the turn", exc)

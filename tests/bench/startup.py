@@ -20,6 +20,7 @@ import time
 from typing import Any
 
 WEB_STACK = ("fastapi", "uvicorn", "starlette", "pydantic")
+SEARCH = "controller.ai.players"  # the computer players' search: a board with no computer seat never needs it
 
 
 def _rss_mb() -> float:
@@ -46,6 +47,7 @@ def _probe(argv: list[str]) -> int:
             if "live" not in marks:
                 marks["live"] = time.process_time()
                 marks["web_before_live"] = sorted(m for m in WEB_STACK if m in sys.modules)
+                marks["search_before_live"] = SEARCH in sys.modules
 
         board.strip.show = shown  # type: ignore[method-assign]
         return board

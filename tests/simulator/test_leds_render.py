@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import gc
 import io
 import re
 
@@ -30,6 +31,9 @@ async def test_the_strip_records_changed_frames_with_their_time_and_what_the_led
     strip.show(BLACK_FRAME)
     assert [(f.t, f.frame) for f in strip.frames] == [(0.0, red), (1.0, BLACK_FRAME)]
     assert strip.frames[0].duty[parse("e5")] == (128, 0, 0)
+    # Hundreds of frames are kept: their duty values are bytes, not 81 triples the garbage collector looks into.
+    assert strip.frames[0].flat_duty[3 * parse("e5") : 3 * parse("e5") + 3] == bytes((128, 0, 0))
+    assert not gc.is_tracked(strip.frames[0].flat_duty)
     assert strip.frames[0].current_ma == pytest.approx(81 + 128 * 20 / 255)
     assert strip.shows == 3 and strip.last_frame == BLACK_FRAME
 

@@ -1,0 +1,69 @@
+"""The garbage collector around a turn: once the loop has built a turn's whole index in its idle slices, a board
+whose heap has settled freezes it out of the collector's reach (controller.heap), so no later collection traverses
+its thousands of objects; a program that never settled (a test, a tool) keeps the collector as it is."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from collections.abc import Iterator
+
+import pytest
+
+from controller import heap
+from controller.backends import SimOptions, open_board
+from controller.clock import VirtualClock
+from controller.games import load
+from controller.recognizer.index import TurnIndex
+from controller.session.core import Session
+from controller.session.runner import Controller
+from controller.session.seats import SeatKind
+
+
+@pytest.fixture
+def collector() -> Iterator[None]:
+    """The collector as the test found it afterwards: nothing frozen, its thresholds and switch as they were."""
+    thresholds, enabled = gc.get_threshold(), gc.isenabled()
+    yield
+    gc.unfreeze()
+    gc.set_threshold(*thresholds)
+    if not enabled:
+        gc.disable()
+
+
+def _seen_by_collector(obj: object) -> bool:
+    return any(o is obj for o in gc.get_objects())
+
+
+async def _index_once_prepared(game: str, seats: int, settle: bool) -> tuple[TurnIndex, Controller]:
+    clock = VirtualClock()
+    rules = load(game)
+    session = Session(rules, rules.new(seats, seed=3), seat_kinds=[SeatKind.BOARD] * seats)
+    board = await open_board("sim", clock, initial=session.state.occupancy(), sim=SimOptions(keep_frames=0))
+    controller = Controller(session, board.matrix, clock, frame_rate=None)
+    if settle:
+        heap.settled()
+    task = asyncio.create_task(controller.run())
+    await clock.advance(0.5)
+    for _ in range(3000):  # the idle slices, each a turn of the loop
+        await asyncio.sleep(0)
+    index = session._recognizer.index
+    assert index is not None and not index.prepare(), "the loop builds the whole index while it is idle"
+    task.cancel()
+    await board.aclose()
+    return index, controller
+
+
+@pytest.mark.usefixtures("collector")
+async def test_a_settled_board_freezes_the_turns_index_once_the_loop_has_built_it() -> None:
+    index, _ = await _index_once_prepared("djambi", 4, settle=True)
+    assert index.candidates, "an opening with moves to make"
+    assert not _seen_by_collector(index) and not _seen_by_collector(index.candidates[0])
+
+
+@pytest.mark.usefixtures("collector")
+async def test_a_program_that_never_settled_keeps_its_collector_as_it_is() -> None:
+    gc.unfreeze()
+    index, _ = await _index_once_prepared("politrics", 2, settle=False)
+    assert gc.get_freeze_count() == 0
+    assert _seen_by_collector(index)
