@@ -15,13 +15,15 @@ from controller.recognizer.candidate import Candidate
 
 class Summary:
     """What a group's legal moves add up to: by the square of the piece that acts, where it lands, what the boards
-    after its decisions fill and what it takes; and the same over all of them."""
+    after its decisions fill and what it takes; and the same over all of them. Also every square any of them may
+    fill, and every square any of them involves: a board that has filled another, or touches that none involves,
+    is none of them, and the group is passed over without weighing its moves one by one."""
 
-    __slots__ = ("by_actor", "decisions", "takes")
+    __slots__ = ("by_actor", "decisions", "fills", "involved", "takes")
 
     def __init__(self, group: Iterable[Candidate]) -> None:
         self.by_actor: dict[int, tuple[int, int, int]] = {}
-        self.decisions = self.takes = 0
+        self.decisions = self.takes = self.fills = self.involved = 0
         for c in group:
             if c.near_miss is not None:
                 continue
@@ -29,6 +31,8 @@ class Summary:
             self.by_actor[c.actor] = (dst | c.actor_dst, dec | c.decision_occ, takes | c.takes)
             self.decisions |= c.decision_occ
             self.takes |= c.takes
+            self.fills |= c.fills
+            self.involved |= c.lifts | c.fills | c.must_touch | c.chore_touch
 
 
 class Square:
@@ -83,10 +87,11 @@ def lights(start: int, occupancy: int, touched: int, square: Square | None, othe
         for lifts, group in square.by_lifts.items():
             if lifted & ~lifts:
                 continue
-            if added or touched & ~lifts & ~transit:
-                rest += group  # weighed move by move
-                continue
             summary = square.summary(lifts)
+            if added or touched & ~lifts & ~transit:
+                if not (added & ~summary.fills or touched & ~(summary.involved | transit)):
+                    rest += group  # weighed move by move
+                continue
             for actor, (dst, dec, takes) in summary.by_actor.items():
                 if actor & lifted:
                     acting = 1
@@ -95,7 +100,11 @@ def lights(start: int, occupancy: int, touched: int, square: Square | None, othe
             all_dst |= summary.decisions
             all_takes |= summary.takes
     for c in rest:
-        if c.near_miss is not None or not c.on_the_way(start, occupancy) or not c.explains(start, occupancy, touched):
+        # Candidate.on_the_way and Candidate.explains, written out: this loop weighs hundreds of moves per event.
+        lifts, fills = c.lifts, c.fills
+        if c.near_miss is not None or lifted & ~lifts or added & ~fills:
+            continue
+        if touched & ~(lifts | fills | c.must_touch | c.chore_touch | transit):
             continue
         if c.actor & lifted:
             acting = 1

@@ -98,8 +98,10 @@ class TurnIndex:
         self._pending = moves
         self._reach = [reach for _, reach in outlines]
         self._all = None
+        movable = self.movable
         for acts, _ in outlines:
-            self.movable |= acts
+            movable |= acts
+        self.movable = movable
 
     # ---- building ------------------------------------------------------------------------------------------
     def _made(self, i: int) -> Candidate:

@@ -19,6 +19,7 @@ from controller.games.moves import Move
 from controller.games.physical import Effect, Step
 
 _MAZE = 1 << MAZE
+_BIT = tuple(1 << sq for sq in range(SQUARES))
 
 _STEPS: dict[int, Step] = {}
 _STEP_CACHE_LIMIT = 200_000
@@ -77,26 +78,31 @@ def outlines(moves: Sequence[Move]) -> list[tuple[int, int]]:
     move alone as `effect` would build it: thousands per turn start, so no effect is built."""
     out: list[tuple[int, int]] = []
     add = out.append
+    bit = _BIT
     for m in moves:
-        if isinstance(m, Act):  # a kill with its corpse's square first: most of a wide turn's moves
-            both = 1 << m.src | 1 << m.dst
-            if m.exit is None:
-                add((both, both | 1 << m.place))
+        if type(m) is Act and m.exit is None:  # a kill with its corpse's square: most of a wide turn's moves
+            both = bit[m.src] | bit[m.dst]
+            add((both, both | bit[m.place]))
+        elif isinstance(m, Act):
+            both = bit[m.src] | bit[m.dst]
+            exit_ = m.exit
+            if exit_ is None:
+                add((both, both | bit[m.place]))
                 continue
-            reach = both | 1 << m.place | _MAZE | 1 << m.exit
+            reach = both | bit[m.place] | _MAZE | bit[exit_]
             if m.master:
-                add((1 << m.src | _MAZE | 1 << m.exit, reach))
-            elif m.exit == m.src:
+                add((bit[m.src] | _MAZE | bit[exit_], reach))
+            elif exit_ == m.src:
                 add((_MAZE, reach))  # out of the Maze back home: only the load is carried
             else:
-                add((1 << m.src | _MAZE, reach))
+                add((bit[m.src] | _MAZE, reach))
         elif isinstance(m, Go):
-            add((1 << m.src, 1 << m.src | 1 << m.dst))
+            add((bit[m.src], bit[m.src] | bit[m.dst]))
         elif isinstance(m, Report):
-            reach = 1 << m.src | 1 << m.dst
+            reach = bit[m.src] | bit[m.dst]
             for v in m.victims:
-                reach |= 1 << v
-            add((1 << m.src, reach))
+                reach |= bit[v]
+            add((bit[m.src], reach))
         else:
             add((0, 0))  # passing, resigning, draws: said on the page
     return out

@@ -27,7 +27,7 @@ from controller.games.djambi.board import (
     SHORT_RAYS,
     SQUARES,
 )
-from controller.games.djambi.moves import Act, Go, Master, Report
+from controller.games.djambi.moves import Act, Go, Master, Report, plain_act
 from controller.games.djambi.rules import Reporter, Rules
 from controller.games.moves import Move
 
@@ -155,9 +155,7 @@ class _Acts:
             if self.killable[t]:
                 # A Chief killing the Chief in power stays in the Maze: the corpse cannot go there.
                 fresh_chief = dst != MAZE and KIND_OF[t] == CHIEF and self.rules.chief_corpse_to_maze
-                add = self.add
-                for p in self.land(src, fresh_chief):
-                    add(Act(kind, src, dst, p))
+                self.out.extend([plain_act(kind, src, dst, p) for p in self.land(src, fresh_chief)])
         elif kind == ASSASSIN:
             if self.killable[t]:
                 self.assassinate(src, dst)
@@ -169,7 +167,7 @@ class _Acts:
 
     def assassinate(self, src: int, dst: int) -> None:
         if dst != MAZE:
-            self.add(Act(ASSASSIN, src, dst, src))
+            self.add(plain_act(ASSASSIN, src, dst, src))
             return
         # The corpse takes the Assassin's origin, so the board as it stands gives the ways out.
         board = self.board
@@ -229,7 +227,7 @@ def _relocate(
     it acted in the Maze, to any empty square or the actor's origin before the actor leaves the Maze."""
     if dst != MAZE:
         for p in landings:
-            add(Act(kind, src, dst, p))
+            add(plain_act(kind, src, dst, p))
         return
     for p in (*places, src):
         for e in exits(board, src, p):

@@ -14,6 +14,8 @@ pass, offer draw, accept draw, decline draw
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from typing import ClassVar
 
 from controller.games.djambi.board import ASSASSIN, KINDS, MAZE, NAMES
@@ -53,6 +55,30 @@ class Act(Move):
         if self.kind != ASSASSIN:
             text += f">{NAMES[self.place]}"
         return text if self.exit is None else f"{text}~{NAMES[self.exit]}"
+
+
+def _plain_acts() -> Callable[[int, int, int, int], Act]:
+    """`Act(kind, src, dst, place)`, the same value made by setting its slots directly: a frozen class's `__init__`
+    sets each field through `object.__setattr__`, and a wide turn lists thousands of kills, one per corpse square,
+    at every turn start (half the cost of listing them)."""
+    fields = [f.name for f in dataclasses.fields(Act)]
+    assert fields == ["kind", "src", "dst", "place", "exit"], "plain_act sets every field of Act"
+    set_kind, set_src, set_dst, set_place, set_exit = (getattr(Act, name).__set__ for name in fields)
+    new = object.__new__
+
+    def plain_act(kind: int, src: int, dst: int, place: int) -> Act:
+        act: Act = new(Act)
+        set_kind(act, kind)
+        set_src(act, src)
+        set_dst(act, dst)
+        set_place(act, place)
+        set_exit(act, None)
+        return act
+
+    return plain_act
+
+
+plain_act = _plain_acts()
 
 
 @dataclass(frozen=True, slots=True)
