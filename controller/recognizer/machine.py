@@ -188,6 +188,8 @@ class Recognizer(Weighing):
         if kind is Deadline.MISMATCH:
             self.mismatch_shown = True
             return [MismatchShown(*self._difference())]
+        if kind is Deadline.DONE:
+            return self._evaluate_chores(t, still=True) if self.mode is Mode.CHORES else []
         if kind is Deadline.ILLEGAL:
             self._illegal_settled = True
             return self._evaluate(t)
@@ -227,8 +229,16 @@ class Recognizer(Weighing):
             return self._mismatch_gone()
         return self._mismatch(t, immediate=False)
 
-    def _evaluate_chores(self, t: float) -> list[Signal]:
+    def _evaluate_chores(self, t: float, still: bool = False) -> list[Signal]:
         if self.occupancy == self.expected and not (self.chore_touch & ~self.touched) and not self.pieces.wrong():
+            if not self.pieces.following and not still:
+                # Which piece stands where is no longer followed (too many ways the hands may have gone): the
+                # occupancy alone may match for a moment with a piece hovering on the wrong square, so the chores
+                # are done only once the board has stood still on their position.
+                self._set_deadline(Deadline.DONE, t + self.settings.settle)
+                return self._mismatch_gone()
+            if self._deadline_kind is Deadline.DONE:
+                self._clear_pending()
             self.mode = Mode.IDLE
             self.chore_steps = ()
             self.chore_show = 0
