@@ -231,7 +231,7 @@ class Recognizer(Weighing):
 
     def _evaluate_chores(self, t: float, still: bool = False) -> list[Signal]:
         if self.occupancy == self.expected and not (self.chore_touch & ~self.touched) and not self.pieces.wrong():
-            if not self.pieces.following and not still:
+            if self.pieces.lost and not still:
                 # Which piece stands where is no longer followed (too many ways the hands may have gone): the
                 # occupancy alone may match for a moment with a piece hovering on the wrong square, so the chores
                 # are done only once the board has stood still on their position.

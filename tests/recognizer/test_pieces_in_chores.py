@@ -123,7 +123,7 @@ def test_past_the_trackers_limit_a_board_matching_for_a_moment_is_not_done(data:
                 change(occ & ~(1 << one.src))  # type: ignore[operator]
             for one in held:
                 change(occ | 1 << one.dst)  # type: ignore[operator]
-    assert not rec.pieces.following, "the drawn chores stay within the tracker's limit"
+    assert rec.pieces.lost, "the drawn chores stay within the tracker's limit"
     change(occ & ~(1 << s))
     change(occ | 1 << h)  # the piece from s set down on h, R's square
     change(occ & ~(1 << r))
