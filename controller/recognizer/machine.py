@@ -99,7 +99,15 @@ class Recognizer(Weighing):
     def interrupted(self, occupancy: int, t: float) -> list[Signal]:
         """Before `board`: a change that cannot extend the move the board is settling on (a lift elsewhere, a tap
         on another square), once the board showed that whole move, chores done, finishes it at once: the next
-        player started quickly. Returns its commit."""
+        player started quickly. Returns its commit (or the chores done, likewise, while the board waits to stand
+        still on their position)."""
+        if self.mode is Mode.CHORES and self._deadline_kind is Deadline.DONE:
+            # The board stood on the chores' position, waiting to be sure no piece hovers there: a change away
+            # from every square the chores handle is the next player's, so they are done.
+            handled = self.chore_touch | self.chore_show
+            for step in self.chore_steps:
+                handled |= (0 if step.src is None else 1 << step.src) | (0 if step.dst is None else 1 << step.dst)
+            return [] if (self.occupancy ^ occupancy) & handled else self._evaluate_chores(t, still=True)
         if self.mode is not Mode.TURN or self._deadline_kind is not Deadline.COMMIT or len(self._pending) != 1:
             return []
         assert self.index is not None
