@@ -304,8 +304,8 @@ def _may_hold(seen: int, token: int, from_outside: bool) -> bool:
 
 
 def _near(a: int, b: int) -> bool:
-    """Whether squares `a` and `b` are neighbours (a piece may slide from one to the other)."""
-    return abs(a % 9 - b % 9) <= 1 and abs(a // 9 - b // 9) <= 1
+    """Whether squares `a` and `b` are neighbours (a piece may slide from one to the other): not the same square."""
+    return a != b and abs(a % 9 - b % 9) <= 1 and abs(a // 9 - b // 9) <= 1
 
 
 def _lift(world: World, i: int) -> World:

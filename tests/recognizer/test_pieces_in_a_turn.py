@@ -84,6 +84,11 @@ def test_a_piece_set_down_before_the_mover_is_lifted_is_not_the_mover(name: str,
     src, dst = data.draw(st.sampled_from(sorted(steps)), label="step")
     rec = Recognizer()
     signals = rec.begin_turn(build_index(state, state.legal_moves()), start, 0.0, state.pieces())
+    empty = [sq for sq in range(81) if not start >> sq & 1 and sq != dst]
+    hover = data.draw(st.sampled_from([None, *empty]), label="hover")
+    if hover is not None:  # a piece from off the board hovers over an empty square first
+        signals += rec.board(start | 1 << hover, 0.1)
+        signals += rec.board(start, 0.15)
     occ = start | 1 << dst
     signals += rec.board(occ, 0.2)  # a piece from off the board set down where the move would go
     occ &= ~(1 << src)
