@@ -251,7 +251,13 @@ class PieceTracker:
         for sq in squares_of(lifted):
             i = column[sq]
             self._worlds = {_lift(w, i) for w in self._worlds}
-        if slid is not None and not placed and lifted & (lifted - 1) == 0 and _near(lifted.bit_length() - 1, slid[0]):
+        if (
+            slid is not None
+            and lifted
+            and not placed
+            and lifted & (lifted - 1) == 0
+            and _near(lifted.bit_length() - 1, slid[0])
+        ):
             # A piece slid to the next square may close that square's switch before its own opens: the set-down
             # just before this lift may be this very piece, lifted first.
             i, j = column[lifted.bit_length() - 1], column[slid[0]]
