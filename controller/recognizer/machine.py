@@ -99,7 +99,15 @@ class Recognizer(Weighing):
     def interrupted(self, occupancy: int, t: float) -> list[Signal]:
         """Before `board`: a change that cannot extend the move the board is settling on (a lift elsewhere, a tap
         on another square), once the board showed that whole move, chores done, finishes it at once: the next
-        player started quickly. Returns its commit."""
+        player started quickly. Returns its commit (or the chores done, likewise, while the board waits to stand
+        still on their position)."""
+        if self.mode is Mode.CHORES and self._deadline_kind is Deadline.DONE:
+            # The board stood on the chores' position, waiting to be sure no piece hovers there: a change away
+            # from every square the chores handle is the next player's, so they are done.
+            handled = self.chore_touch | self.chore_show
+            for step in self.chore_steps:
+                handled |= (0 if step.src is None else 1 << step.src) | (0 if step.dst is None else 1 << step.dst)
+            return [] if (self.occupancy ^ occupancy) & handled else self._evaluate_chores(t, still=True)
         if self.mode is not Mode.TURN or self._deadline_kind is not Deadline.COMMIT or len(self._pending) != 1:
             return []
         assert self.index is not None
@@ -188,6 +196,8 @@ class Recognizer(Weighing):
         if kind is Deadline.MISMATCH:
             self.mismatch_shown = True
             return [MismatchShown(*self._difference())]
+        if kind is Deadline.DONE:
+            return self._evaluate_chores(t, still=True) if self.mode is Mode.CHORES else []
         if kind is Deadline.ILLEGAL:
             self._illegal_settled = True
             return self._evaluate(t)
@@ -227,8 +237,16 @@ class Recognizer(Weighing):
             return self._mismatch_gone()
         return self._mismatch(t, immediate=False)
 
-    def _evaluate_chores(self, t: float) -> list[Signal]:
+    def _evaluate_chores(self, t: float, still: bool = False) -> list[Signal]:
         if self.occupancy == self.expected and not (self.chore_touch & ~self.touched) and not self.pieces.wrong():
+            if self.pieces.lost and not still:
+                # Which piece stands where is no longer followed (too many ways the hands may have gone): the
+                # occupancy alone may match for a moment with a piece hovering on the wrong square, so the chores
+                # are done only once the board has stood still on their position.
+                self._set_deadline(Deadline.DONE, t + self.settings.settle)
+                return self._mismatch_gone()
+            if self._deadline_kind is Deadline.DONE:
+                self._clear_pending()
             self.mode = Mode.IDLE
             self.chore_steps = ()
             self.chore_show = 0

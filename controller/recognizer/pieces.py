@@ -28,6 +28,7 @@ from controller.games.squares import squares_of
 
 EMPTY = -2
 ANY = -1  # a piece the tracker does not know: it may be any
+OUTSIDE = -3  # a piece set down in a turn while none was in the air, or not one of those: from off the board
 LIMIT = 64
 SQUARES = 81
 ON_BOARD = (1 << SQUARES) - 1
@@ -49,7 +50,19 @@ Note = Change | tuple[Step, ...]  # a change of the board, or steps made at once
 
 
 class PieceTracker:
-    __slots__ = ("_base", "_column", "_expected", "_ids", "_notes", "_squares", "_start", "_worlds", "_wrong")
+    __slots__ = (
+        "_base",
+        "_column",
+        "_expected",
+        "_ids",
+        "_lost",
+        "_notes",
+        "_slid",
+        "_squares",
+        "_start",
+        "_worlds",
+        "_wrong",
+    )
 
     def __init__(self) -> None:
         self._start: tuple[Mapping[int, Piece], int] | None = None  # a reset not yet worked out
@@ -61,6 +74,9 @@ class PieceTracker:
         self._squares: list[int] = []  # the squares a world's second half stands for, in the order first touched
         self._column: dict[int, int] = {}  # square -> its place in `_squares`
         self._wrong: int | None = 0  # `wrong()`, kept until the worlds or the steps change
+        self._lost = False  # the worlds given up (past `LIMIT` in chores, or a flapping switch), not never known
+        # The last change worked out, when a lone set-down: its square, the worlds before it and their width.
+        self._slid: tuple[int, set[World], int] | None = None
 
     # ---- what the recognizer and the session tell it -------------------------------------------------------------
     def reset(self, pieces: Mapping[int, Piece] | None, occupancy: int) -> None:
@@ -69,13 +85,22 @@ class PieceTracker:
         self._wrong = None
         self._notes = []
         self._worlds = None
+        self._lost = False
+        self._slid = None
         self._start = None if pieces is None else (pieces, occupancy)
+
+    @property
+    def lost(self) -> bool:
+        """Whether the tracker lost track of the pieces it was told until the next reset: past `LIMIT` ways while
+        chores were carried out, or given up (a flapping switch)."""
+        return self._lost
 
     def give_up(self) -> None:
         """What the sensors showed can no longer be trusted (a flapping switch): judge nothing until the next reset."""
         self._start = None
         self._notes = []
         self._worlds = None
+        self._lost = True
         self._wrong = 0
 
     def expect(self, steps: Sequence[Step]) -> None:
@@ -103,6 +128,34 @@ class PieceTracker:
             return False
         self._catch_up()
         return True
+
+    def could_make(self, steps: Sequence[Step], spare: int = 0) -> bool:
+        """Whether some way the hands may have gone since the reset leaves, on every square `steps` (made at once,
+        as in `expect`) fill, outside `spare`, the piece they bring there: the piece of the step's source, or one
+        from off the board for a step from off it. A piece the hands set down while that piece still stood on
+        its square (nothing in the air, or only others) is not it: a piece set down from the line-up and a stray
+        lift elsewhere are no step of the lifted piece. True when nothing is known."""
+        if self._unknown():
+            return True
+        self._catch_up()
+        if self._worlds is None:
+            return True
+        needs: list[tuple[int, int, int, bool]] = []  # column (-1: untouched), at the reset, the piece, from outside
+        for step in steps:
+            if step.dst is None or spare >> step.dst & 1:
+                continue
+            column = self._column.get(step.dst, -1)
+            base = self._base[step.dst]
+            if step.src is None:
+                needs.append((column, base, self._ids.setdefault(step.piece, len(self._ids)), True))
+            else:
+                needs.append((column, base, self._expected.get(step.src, ANY), False))
+        if not needs:
+            return True
+        return any(
+            all(_may_hold(held[i] if i >= 0 else base, token, out) for i, base, token, out in needs)
+            for _, held in self._worlds
+        )
 
     def wrong(self) -> int:
         """Squares where every way the hands may have gone leaves a piece other than the expected one (those of
@@ -158,8 +211,14 @@ class PieceTracker:
         more = tuple(self._base[sq] for sq in new)
         self._worlds = {(air, (*held, *more)) for air, held in self._worlds}
 
+    def _widened(self, worlds: set[World], width: int) -> set[World]:
+        """`worlds`, kept when `width` squares were touched, holding every square touched since."""
+        more = tuple(self._base[sq] for sq in self._squares[width:])
+        return {(air, (*held, *more)) for air, held in worlds} if more else worlds
+
     def _expect(self, steps: tuple[Step, ...]) -> None:
         assert self._worlds is not None
+        self._slid = None
         touched = 0
         moves: list[tuple[int, int | None]] = []
         supply: list[int] = []
@@ -187,14 +246,33 @@ class PieceTracker:
         assert self._worlds is not None
         self._touch(before ^ after)
         column = self._column
-        for sq in squares_of(before & ~after & ON_BOARD):
+        lifted, placed = before & ~after & ON_BOARD, after & ~before & ON_BOARD
+        slid, self._slid = self._slid, None
+        for sq in squares_of(lifted):
             i = column[sq]
             self._worlds = {_lift(w, i) for w in self._worlds}
-        for sq in squares_of(after & ~before & ON_BOARD):
+        if (
+            slid is not None
+            and lifted
+            and not placed
+            and lifted & (lifted - 1) == 0
+            and _near(lifted.bit_length() - 1, slid[0])
+        ):
+            # A piece slid to the next square may close that square's switch before its own opens: the set-down
+            # just before this lift may be this very piece, lifted first.
+            i, j = column[lifted.bit_length() - 1], column[slid[0]]
+            lift_first = {_lift(w, i) for w in self._widened(slid[1], slid[2])}
+            self._worlds |= {n for w in lift_first for n in _place(w, j, outside)}
+        for sq in squares_of(placed):
             i = column[sq]
+            if not lifted and placed == 1 << sq:
+                self._slid = (sq, self._worlds, len(self._squares))
             self._worlds = {n for w in self._worlds for n in _place(w, i, outside)}
             if len(self._worlds) > LIMIT:
+                # In a turn any set-down may be a piece from off the board, so the ways multiply with every one:
+                # there the touches decide the move, and the chores after it are judged on occupancy as they were.
                 self._worlds = None
+                self._lost = not outside
                 self._notes = []
                 return
 
@@ -222,6 +300,20 @@ class PieceTracker:
         return least or 0
 
 
+def _may_hold(seen: int, token: int, from_outside: bool) -> bool:
+    """Whether a square holding `seen` may hold `token`, the piece a step brings (`from_outside`: from off the
+    board): a square shown empty or a piece not known may be any; one set down from off the board is no piece
+    that stood on the board, however alike."""
+    if seen in (EMPTY, ANY) or seen == token:
+        return True
+    return seen == OUTSIDE and from_outside
+
+
+def _near(a: int, b: int) -> bool:
+    """Whether squares `a` and `b` are neighbours (a piece may slide from one to the other): not the same square."""
+    return a != b and abs(a % 9 - b % 9) <= 1 and abs(a // 9 - b // 9) <= 1
+
+
 def _lift(world: World, i: int) -> World:
     air, held = world
     token = held[i] if held[i] != EMPTY else ANY
@@ -236,5 +328,5 @@ def _place(world: World, i: int, outside: bool) -> list[World]:
         rest.remove(token)
         out.append((tuple(rest), (*held[:i], token, *held[i + 1 :])))
     if outside or not air:
-        out.append((air, (*held[:i], ANY, *held[i + 1 :])))
+        out.append((air, (*held[:i], OUTSIDE if outside else ANY, *held[i + 1 :])))
     return out

@@ -25,3 +25,4 @@ class Deadline(enum.Enum):
     TAKEBACK = "takeback"  # the board shows the position before the last move
     MISMATCH = "mismatch"  # the board fits nothing: show what to put right
     ILLEGAL = "illegal"  # a move the rules forbid stood still: say why
+    DONE = "done"  # chores whose pieces the tracker no longer follows: the board stood still on their position

@@ -7,7 +7,15 @@ from __future__ import annotations
 from controller.games.physical import Step
 from controller.games.squares import squares_of
 from controller.recognizer import guidance as lights
-from controller.recognizer.choice import best, decision_changes, fitting, moved, turned_where_set, unseen_fits
+from controller.recognizer.choice import (
+    best,
+    decision_changes,
+    fitting,
+    moved,
+    moved_by_chores,
+    turned_where_set,
+    unseen_fits,
+)
 from controller.recognizer.guidance import Guidance, Mode
 from controller.recognizer.index import Candidate, TurnIndex
 from controller.recognizer.inplace import InPlace
@@ -103,6 +111,7 @@ class Weighing:
         mismatch."""
         o, start, touched = self.occupancy, self.expected, self.touched
         consistent = fitting(index, o, touched, self.in_place) if (o != start or touched) else []
+        consistent = [c for c in consistent if self._pieces_may_be(c)]
         legal = [c for c in consistent if c.is_legal]
         # Earlier taps count only away from the start: two pieces each put back in place are no Assassin's swap.
         remembered = touched | self.tapped if o != start else touched
@@ -110,7 +119,9 @@ class Weighing:
             remembered |= self.unsure & ~self.untrusted
         with_taps = legal
         if remembered != touched:
-            with_taps = [c for c in fitting(index, o, remembered, self.in_place) if c.is_legal]
+            with_taps = [
+                c for c in fitting(index, o, remembered, self.in_place) if c.is_legal and self._pieces_may_be(c)
+            ]
         lone = self.lone & ~touched
         if lone and with_taps is not legal:
             # A square tapped alone stands for a piece turned over there, never for a piece leaving or reaching it.
@@ -122,6 +133,13 @@ class Weighing:
         if o == start:
             return self._back_at_start(consistent)
         return self._unmatched(consistent, t)
+
+    def _pieces_may_be(self, c: Candidate) -> bool:
+        """Whether the order of the hands lets the pieces `c`'s decision sets down be the ones it moves there: a
+        piece set down while the piece that moves there still stood on its square (a figure from the line-up set
+        down, then a stray lift of another) is not that piece, whatever the occupancy shows. Squares the chores
+        handle too are not judged (a Djambi victim's square, which its corpse leaves for its killer)."""
+        return self.pieces.could_make(c.effect.decision, moved_by_chores(c))
 
     def _fitting(self, legal: list[Candidate], with_taps: list[Candidate], touches: int, t: float) -> list[Signal]:
         """Legal moves fit the board: settle on the ones the touches single out (commit one, ask among several)."""

@@ -41,6 +41,7 @@ WAIT = 4.0  # seconds a player waits for the board to take a move whose chores a
 ORDERS_EARLY = 0.5
 TAKEBACK_ONE_IN = 8  # one move in this many is taken back at the board (where it can be)
 QUICK = 0.5  # how often the next player, free to start at once, does
+DEBOUNCE = 0.03  # seconds a change takes through the board's debounce (20 ms) and on to the session
 
 
 def _gap(rng: random.Random, long_ok: bool) -> float:
@@ -184,6 +185,26 @@ class Episode:
             safe = self._safe(all_shapes)
             if i == wait_at and i < len(acts) - 1 and all_shapes is not None:
                 self._wait_for_guidance(all_shapes)
+        if all_shapes is not None and effect.decision_touch and not effect.decision:
+            self._tap_again(s, effect)
+
+    def _tap_again(self, s: State, effect: Effect) -> None:
+        """A tap the board could not see (its switch distrusted as flapping while the hands were at it: the page
+        says it is ignored until quiet, and the claim does not light): the player waits until the switch is
+        trusted again and taps once more."""
+        t = self.table
+        squares = sum(1 << sq for sq in effect.decision_touch)
+        t.advance(t.t + DEBOUNCE)  # the last change through the debounce: the board's reading of it
+        if not t.deb.untrusted & squares:
+            return
+        t.quiet()
+        history = [p.move for p in t.session.history[self._base :] if p.source is not Source.DICE]
+        if t.deb.untrusted & squares or history != self.made[:-1]:
+            return  # still distrusted, or the board took the move after all
+        for act in carry(self.rng, t.switches.magnets, Effect(decision_touch=effect.decision_touch), {}):
+            t.advance(t.t + _gap(self.rng, False))
+            t.do(act)
+        t.quiet()  # and waits for it to light this time
 
     def _wait_for_guidance(self, all_shapes: list[Shape]) -> None:
         """Part of the chores done, the player stops and waits for the board to take the move and show the rest:

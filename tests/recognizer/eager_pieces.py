@@ -1,6 +1,8 @@
 """The piece tracker as it was before it became lazy: every change worked out on arrival, each world holding all 81
 squares. Kept as the reference the lazy tracker must judge exactly like (tests/recognizer/test_lazy_pieces.py); among
-worlds equally wrong it named whichever the set gave first, so `least` lists them all."""
+worlds equally wrong it named whichever the set gave first, so `least` lists them all. The rules added since are
+mirrored here: a piece set down in a turn from off the board is told from an unknown one, and a lone set-down just
+before the lift of a neighbouring square may be that square's piece, slid."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from controller.games.squares import squares_of
 
 EMPTY = -2
 ANY = -1  # a piece the tracker does not know: it may be any
+OUTSIDE = -3  # a piece set down in a turn from off the board
 LIMIT = 64
 SQUARES = 81
 
@@ -23,11 +26,13 @@ class PieceTracker:
         self._ids: dict[Piece, int] = {}  # a piece (kind and owner) -> its number in the worlds
         self._expected: dict[int, int] = {}  # square -> the piece the steps since the reset leave there
         self._wrong: int | None = 0  # `wrong()`, kept until the worlds or the steps change
+        self._slid: tuple[int, set[World]] | None = None  # the last change, a lone set-down: square, worlds before
 
     def reset(self, pieces: Mapping[int, Piece] | None, occupancy: int) -> None:
         """The board should stand as `pieces` say; it reads `occupancy` (a piece missing is in the air, a piece
         more is unknown). None: nothing is known until the next reset."""
         self._wrong = None
+        self._slid = None
         if pieces is None:
             self._worlds = None
             return
@@ -54,6 +59,7 @@ class PieceTracker:
         """Steps made at once (a decision, or the chores after it, or a phase's orders) say where pieces must end:
         each step takes the piece its source held before any of them (a Diplomacy swap, a Djambi victim's corpse
         carried off the square its killer takes)."""
+        self._slid = None
         if self._worlds is None:
             return
         self._wrong = None
@@ -81,9 +87,19 @@ class PieceTracker:
         if self._worlds is None:
             return
         self._wrong = None
-        for sq in squares_of(before & ~after):
+        lifted, placed = before & ~after, after & ~before
+        slid, self._slid = self._slid, None
+        for sq in squares_of(lifted):
             self._worlds = {_lift(w, sq) for w in self._worlds}
-        for sq in squares_of(after & ~before):
+        if slid is not None and lifted and not placed and lifted & (lifted - 1) == 0:
+            sq = lifted.bit_length() - 1
+            near = abs(sq % 9 - slid[0] % 9) <= 1 and abs(sq // 9 - slid[0] // 9) <= 1
+            if sq != slid[0] and near:  # a piece slid to the next square: that switch may close first
+                lift_first = {_lift(w, sq) for w in slid[1]}
+                self._worlds |= {n for w in lift_first for n in self._place(w, slid[0], outside)}
+        for sq in squares_of(placed):
+            if not lifted and placed == 1 << sq:
+                self._slid = (sq, self._worlds)
             self._worlds = {n for w in self._worlds for n in self._place(w, sq, outside)}
             if len(self._worlds) > LIMIT:
                 self._worlds = None
@@ -98,7 +114,7 @@ class PieceTracker:
             rest.remove(token)
             out.append((tuple(rest), (*board[:sq], token, *board[sq + 1 :])))
         if outside or not options:
-            out.append((air, (*board[:sq], ANY, *board[sq + 1 :])))
+            out.append((air, (*board[:sq], OUTSIDE if outside else ANY, *board[sq + 1 :])))
         return out
 
     def wrong(self) -> int:
@@ -116,7 +132,7 @@ class PieceTracker:
             bad = 0
             for sq, token in self._expected.items():
                 seen = board[sq]
-                if seen not in (EMPTY, ANY, token) and token != ANY:
+                if seen not in (EMPTY, ANY, OUTSIDE, token) and token != ANY:
                     bad |= 1 << sq
             if not bad:
                 return 0
@@ -141,7 +157,7 @@ def least(tracker: PieceTracker) -> set[int]:
         bad = 0
         for sq, token in tracker._expected.items():
             seen = board[sq]
-            if seen not in (EMPTY, ANY, token) and token != ANY:
+            if seen not in (EMPTY, ANY, OUTSIDE, token) and token != ANY:
                 bad |= 1 << sq
         if not bad:
             return set()
