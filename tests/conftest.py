@@ -40,6 +40,30 @@ settings.register_profile(
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=10)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
+
+def _same_examples_whatever_ran_before() -> None:
+    """Hypothesis (6.131 and later) now and then draws a constant it found in the source of the project's modules
+    loaded so far (every module outside site-packages and tests/). Which ones are loaded depends on the tests that
+    ran before in the same process (a module imported lazily, the firmware's modules under CPython), so a
+    derandomized test drew other examples in the full suite than alone: the Djambi recognition sample drew a missed
+    takeback only after other tests had run in its worker. Under a derandomized profile it draws from hypothesis' own
+    constants alone, the same examples in any order, on any worker. Hypothesis offers no setting for it: without the
+    function (older or later versions) nothing is changed, and tests/test_strategies.py says so."""
+    current = settings.default
+    if current is None or not current.derandomize:
+        return
+    try:
+        from hypothesis.internal.conjecture import providers
+        from hypothesis.internal.constants_ast import Constants
+    except ImportError:  # pragma: no cover (a hypothesis without the project's constants)
+        return
+    if hasattr(providers, "_get_local_constants"):
+        none = Constants()
+        providers._get_local_constants = lambda: none
+
+
+_same_examples_whatever_ran_before()
+
 # ---- markers -----------------------------------------------------------------------------------------------------
 # `pytest -m "not browser and not slow"` is the quick run while developing; CI and `make test` run everything.
 # A test that drives Chromium is `browser` (it asks for the `browser` fixture); a test that takes more than a few

@@ -3,7 +3,10 @@ that shrink to the simplest playout."""
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import find, given, settings
@@ -112,3 +115,35 @@ def test_favoured_moves_are_drawn_and_a_failure_still_shrinks_past_them(name: st
         settings=settings(database=None, max_examples=300),
     )
     assert other.actions
+
+
+PROBE = "agora_constants_probe"
+
+
+def _drawn() -> list[list[int]]:
+    """What a derandomized test draws: the same function each time, so the same seed."""
+    seen: list[list[int]] = []
+
+    @settings(derandomize=True, max_examples=30, database=None)
+    @given(st.lists(st.integers(0, 2**32 - 1), min_size=20, max_size=20))
+    def inner(numbers: list[int]) -> None:
+        seen.append(numbers)
+
+    inner()
+    return seen
+
+
+def test_a_derandomized_test_draws_the_same_examples_whatever_was_imported_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A module of the project loaded in between (as a test that ran before may load one) changes nothing: the
+    Djambi recognition sample drew another example in the full suite than alone."""
+    first = _drawn()
+    (tmp_path / f"{PROBE}.py").write_text(f"NUMBERS = {[1_000_003 * k + 17 for k in range(300)]}\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, PROBE, raising=False)
+    importlib.import_module(PROBE)
+    try:
+        assert _drawn() == first
+    finally:
+        sys.modules.pop(PROBE, None)

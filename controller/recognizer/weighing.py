@@ -204,6 +204,13 @@ class Weighing:
         assert self.index is not None
         o = self.occupancy
         out: list[Signal] = []
+        if self._takeback(t):
+            # The board back as it stood before the last move, touched only where taking that move back touches,
+            # is the move taken back, also where an illegal move of the next player shows the same squares (a
+            # Djambi Diplomat's takeback: the enemy piece it moved carried back over others, as that piece's own
+            # step it would be illegal). The takeback explains every touch; no illegal move explains more.
+            self.illegal = None
+            return out
         illegal = [c for c in consistent if not c.is_legal]
         if illegal and illegal[0] is not self.illegal and not self._illegal_settled:
             # A piece set down where the rules forbid it may be sliding on to where they allow (a Djambi piece
@@ -217,8 +224,6 @@ class Weighing:
             out.append(IllegalTried(illegal[0], nm.reason, nm.squares))
         elif not illegal:
             self.illegal = None
-        if not illegal and self._takeback(t):
-            return out
         if self.index.on_the_way(o) and not illegal:
             self._clear_pending()
             out.extend(self._mismatch_gone())

@@ -36,25 +36,7 @@ def _playable(state: State) -> State:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            n,
-            marks=[
-                pytest.mark.xfail(
-                    strict=False,
-                    reason="open Djambi class: a takeback missed (that of DD6xA3>D3, drawn when the test runs after "
-                    "others in the full suite; README, recognition limits); bounded so shrinking cannot stall CI",
-                ),
-                pytest.mark.timeout(150),
-            ],
-        )
-        if n == "djambi"
-        else n
-        for n in GAMES
-    ],
-)
+@pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow])
 @given(data=st.data())
 def test_hands_in_any_order_are_followed(name: str, data: st.DataObject) -> None:
