@@ -18,10 +18,11 @@ Flap detection slides over the latest scans, so a flap is seen the moment it is 
   switch opening and closing by itself every 0.3-2 s: each change passes the debounce and looks like a hand lifting
   or setting a piece, but the oscillation goes on). Hands make bursts: a hover, a wrong piece put back, a capture and
   the next player's reply, a Politics candidate tapping one state for county after county, and then the board stands
-  still for longer than the gap: the recognition fuzzer's quick hands make up to eleven changes of one square
-  without a pause, so the twelfth is the first no hand explains, and a slow flap of half-period h is reported 11h
-  after its first change (11 s at a period of 2 s, 1.65 s at 0.3 s). Nothing else tells a slow flap from those taps: a
-  candidate taps the state alone, nothing else on the board changing, at a steady pace, as a slow flap does.
+  still for longer than the gap: a candidate may claim one state eight times in a row (its seven county lines and
+  the capital), sixteen changes without a pause, so the seventeenth is the first no hand explains, and a slow flap
+  of half-period h is reported 16h after its first change (16 s at a period of 2 s, 2.4 s at 0.3 s). Nothing else
+  tells a slow flap from those taps: a candidate taps the state alone, nothing else on the board changing, at a
+  steady pace, as a slow flap does.
 The fast and quick detectors keep, per square, the scans of their latest events in a ring (one comparison per
 event); the slow one a count and the scan of the last change. An untrusted square's reported bit is frozen
 at the value it had, so it cannot fake moves, until it has gone `quiet` scans without a single raw flip; its history
@@ -55,7 +56,7 @@ class DebounceConfig:
     slow_gap: int = 240
     """Scans within which a debounced change must follow the one before to continue an oscillation (1.2 s at 200 Hz:
     a slow flap's half lasts at most 1 s)."""
-    slow_changes: int = 12
+    slow_changes: int = 17
     """Debounced changes in one oscillation that make a square untrusted; 0 turns the slow detector off."""
     quick_changes: int = 5
     """Debounced changes within `flap_window` scans that make a square untrusted; 0 turns the quick detector off."""
@@ -85,7 +86,7 @@ class DebounceConfig:
         flap_window_ms: float = 500.0,
         flap_flips: int = 10,
         slow_gap_ms: float = 1200.0,
-        slow_changes: int = 12,
+        slow_changes: int = 17,
         quiet_ms: float = 2000.0,
         quick_changes: int = 5,
     ) -> DebounceConfig:

@@ -237,7 +237,7 @@ class _Checker:
             flap_window_ms=flap_window_ms,
             flap_flips=int(self.number("matrix", "flap_flips", 10, 2, 255)),
             slow_gap_ms=self.number("matrix", "slow_flap_gap_ms", 1200, 100, 60000),
-            slow_changes=int(self.number("matrix", "slow_flap_changes", 12, 3, 255)),
+            slow_changes=int(self.number("matrix", "slow_flap_changes", 17, 3, 255)),
             quick_changes=int(self.number("matrix", "quick_flap_changes", 5, 3, 255)),
             quiet_ms=self.number("matrix", "quiet_ms", quiet_windows * flap_window_ms, 100, 60000),
         )

@@ -2,7 +2,7 @@
 told apart by what only the session knows (docs/flapping.md).
 
 The board (`hardware/debounce.py`, or the Pico's twin) sees one switch at a time, and a slow flap's changes each pass
-its debounce as a hand's would: it calls one only after twelve changes in a row (11 s at a period of 2 s), because a
+its debounce as a hand's would: it calls one only after seventeen changes in a row (16 s at a period of 2 s), because a
 Politics (1952) candidate claiming county after county taps one state that often, nothing else on the board
 changing. The session knows more: whether anything else on the board changed in between, and whether the game took
 the changes for a move. A hand that changes one square again and again with the rest of the board still is making a

@@ -28,7 +28,7 @@ class Debouncer:
         flap_window=500,
         flap_flips=10,
         slow_gap=1200,
-        slow_changes=12,
+        slow_changes=17,
         quiet=2000,
         quick_changes=5,
     ):

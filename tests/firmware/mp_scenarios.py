@@ -83,7 +83,7 @@ def flap_scenario(rng):
     slow_from = 300 + rng.next(700)  # e5: closed and open 0.5-1 s each (a 1-2 s period), never healed
     slow_next = slow_from
     seen = {"fast": -1, "slow": -1, "hand": -1, "fast_trusted": -1}
-    for scan in range(13000):
+    for scan in range(18000):
         if fast_from <= scan < fast_from + 1000 and (scan - fast_from) % 3 == 0:
             rows[0] ^= 1 << 2
         if scan == slow_next:

@@ -25,7 +25,7 @@ FLAP_WINDOW = 0.5
 FLAP_FLIPS = 10
 QUICK_CHANGES = 5
 SLOW_GAP = 1.2
-SLOW_CHANGES = 12
+SLOW_CHANGES = 17
 QUIET = 2.0
 
 HAND_GAP = 0.1  # a person's hand changes one square at most this often (a quick tap: set down, lift)

@@ -239,8 +239,8 @@ def test_a_sustained_flap_of_any_period_from_50_ms_to_2_s_is_reported_in_time(
     period: float, start: float, initial: int, rate_and_debounce: tuple[int, float]
 ) -> None:
     """At the Pi's and the Pico's scan rates, for debounce times of 8-30 ms: periods under 0.25 s within half a second
-    of the first change (the fast or the quick detector); slower ones once twelve of their changes, each through the
-    debounce, have followed one another without a pause (11 s for a 2 s period)."""
+    of the first change (the fast or the quick detector); slower ones once seventeen of their changes, each through the
+    debounce, have followed one another without a pause (16 s for a 2 s period)."""
     hz, debounce_ms = rate_and_debounce
     config = DebounceConfig.for_rate(hz, debounce_ms=debounce_ms)
     took = detection_with(regular_flap(period, start, initial), config, 1 / hz)

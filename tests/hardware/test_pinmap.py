@@ -31,13 +31,13 @@ def test_the_shipped_pin_map_loads() -> None:
 
 def test_the_flap_times_become_scans_and_an_older_maps_quiet_windows_still_read() -> None:
     d = parse_pinmap(TEXT, "pinmap.toml").matrix.debounce
-    assert (d.flap_window, d.flap_flips, d.slow_gap, d.slow_changes, d.quiet) == (100, 10, 240, 12, 400)
+    assert (d.flap_window, d.flap_flips, d.slow_gap, d.slow_changes, d.quiet) == (100, 10, 240, 17, 400)
     older = TEXT.replace("quiet_ms = 2000", "quiet_windows = 3").replace(
         "flap_window_ms = 500", "flap_window_ms = 1000"
     )
     assert parse_pinmap(older, "pinmap.toml").matrix.debounce.quiet == 600  # 3 windows of 1 s at 200 Hz
     assert "slow_flap_changes must be a number from 3" in refused(
-        TEXT.replace("slow_flap_changes = 12", "slow_flap_changes = 2")
+        TEXT.replace("slow_flap_changes = 17", "slow_flap_changes = 2")
     )
 
 

@@ -92,7 +92,7 @@ def test_a_flap_of_any_period_is_reported_at_the_change_no_hand_makes_and_then_m
 ) -> None:
     """A switch of any game's board at rest flapping with a period of 50 ms-2 s (halves irregular by up to 30%),
     on a piece's square or an empty one: distrusted no later than its fifth debounced change in a row with no move
-    taken in between (the first no hand makes; its twelfth, the board's slow count, when each pair of its changes is
+    taken in between (the first no hand makes; its seventeenth, the board's slow count, when each pair of its changes is
     a move, a Politics claim), within half a second of its first change when that fifth change comes within it, and
     no move is taken once it is distrusted."""
     state = at_rest(name, seed)
