@@ -67,6 +67,22 @@ def _position(name: str, data: st.DataObject) -> State | None:
     return state if isinstance(state.to_move, int) else None
 
 
+def _begin(
+    name: str, data: st.DataObject, near: bool
+) -> tuple[int, int, int, list[str], Recognizer, list[Signal]] | None:
+    """A drawn position's turn begun on a fresh recognizer, and one of its steps, to a neighbouring square (`near`)
+    or not: the start's occupancy, the step's squares, the moves made of it and the turn's first signals."""
+    state = _position(name, data)
+    steps = {} if state is None else {step: moves for step, moves in _steps(state).items() if _near(*step) == near}
+    if state is None or not steps:
+        return None
+    start = state.occupancy()
+    src, dst = data.draw(st.sampled_from(sorted(steps)), label="step")
+    rec = Recognizer()
+    signals = rec.begin_turn(build_index(state, state.legal_moves()), start, 0.0, state.pieces())
+    return start, src, dst, steps[(src, dst)], rec, signals
+
+
 def _offered(signals: list[Signal]) -> list[str]:
     out = [str(s.candidate.move) for s in signals if isinstance(s, Recognized)]
     return out + [str(c.move) for s in signals if isinstance(s, PromptRaised) for c in s.candidates]
@@ -76,14 +92,10 @@ def _offered(signals: list[Signal]) -> list[str]:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_piece_set_down_before_the_mover_is_lifted_is_not_the_mover(name: str, data: st.DataObject) -> None:
-    state = _position(name, data)
-    steps = [] if state is None else [step for step in _steps(state) if not _near(*step)]
-    if state is None or not steps:
+    began = _begin(name, data, near=False)
+    if began is None:
         return
-    start = state.occupancy()
-    src, dst = data.draw(st.sampled_from(sorted(steps)), label="step")
-    rec = Recognizer()
-    signals = rec.begin_turn(build_index(state, state.legal_moves()), start, 0.0, state.pieces())
+    start, src, dst, _, rec, signals = began
     empty = [sq for sq in range(81) if not start >> sq & 1 and sq != dst]
     hover = data.draw(st.sampled_from([None, *empty]), label="hover")
     if hover is not None:  # a piece from off the board hovers over an empty square first
@@ -106,14 +118,10 @@ def test_a_piece_set_down_before_the_mover_is_lifted_is_not_the_mover(name: str,
 def test_a_piece_slid_to_the_next_square_is_the_mover_whichever_switch_goes_first(
     name: str, data: st.DataObject
 ) -> None:
-    state = _position(name, data)
-    steps = {} if state is None else {step: moves for step, moves in _steps(state).items() if _near(*step)}
-    if state is None or not steps:
+    began = _begin(name, data, near=True)
+    if began is None:
         return
-    start = state.occupancy()
-    src, dst = data.draw(st.sampled_from(sorted(steps)), label="step")
-    rec = Recognizer()
-    signals = rec.begin_turn(build_index(state, state.legal_moves()), start, 0.0, state.pieces())
+    start, src, dst, moves, rec, signals = began
     signals += rec.board(start | 1 << dst, 0.2)  # the magnet closes the next square's switch first
     occ = start & ~(1 << src) | 1 << dst
     signals += rec.interrupted(occ, 0.25)
@@ -121,4 +129,4 @@ def test_a_piece_slid_to_the_next_square_is_the_mover_whichever_switch_goes_firs
     for t in (0.8, 2.0, 5.0):
         signals += rec.tick(t)
     offered = _offered(signals)
-    assert set(offered) & set(steps[(src, dst)]), f"the slide {src}->{dst} was not taken (offered {offered})"
+    assert set(offered) & set(moves), f"the slide {src}->{dst} was not taken (offered {offered})"
