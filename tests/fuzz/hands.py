@@ -34,23 +34,32 @@ class _Trip:
     landed: bool = False
 
 
-def _trips(effect: Effect) -> list[_Trip]:
+def _trips(effect: Effect, direct: bool) -> list[_Trip]:
     decision = [_Trip(s) for s in effect.decision]
     chores = []
     for s in effect.chores:
         before = next((t for t in decision if s.src is not None and t.step.dst == s.src), None)
-        chores.append(_Trip(s, before))
+        if before is None or not direct:
+            chores.append(_Trip(s, before))
+            continue
+        # Told the move elsewhere, nobody sets a piece down where the chores take it off again: it goes straight to
+        # where they leave it (a figure placed on the page as a Politrics board's last beat goes nowhere at all).
+        decision.remove(before)
+        if before.step.src is not None or s.dst is not None:
+            decision.append(_Trip(Step(s.piece, before.step.src, s.dst)))
     return decision + chores
 
 
 class _Hands:
     """The state of the hands while they carry out one move."""
 
-    def __init__(self, rng: random.Random, occupancy: int, effect: Effect, after: dict[int, Piece]) -> None:
+    def __init__(
+        self, rng: random.Random, occupancy: int, effect: Effect, after: dict[int, Piece], direct: bool
+    ) -> None:
         self.rng = rng
         self.effect = effect
         self.after = after
-        self.trips = _trips(effect)
+        self.trips = _trips(effect, direct)
         self.touches = sorted(effect.decision_touch | effect.chore_touch)
         self.occ = occupancy
         self.air: list[_Trip] = []
@@ -120,11 +129,14 @@ def carry(
     stray: Callable[[int], bool] | None = None,
     hover: int = 0,
     noise: float = 0.15,
+    direct: bool = False,
 ) -> list[Act]:
     """The acts that carry out `effect` from `occupancy`; `after` gives the pieces as they stand afterwards (a piece
     turned over). `stray(square)` says whether a wrong piece may be lifted there; `hover` are empty squares a piece
-    in the air may pass over."""
-    hands = _Hands(rng, occupancy, effect, after)
+    in the air may pass over. `direct`: the board was told the move (the page, the phones), so a piece the chores
+    carry on from where the decision puts it is carried straight to where the chores leave it: set down on the way,
+    it could only read as the next turn's start once the board shows the chores done."""
+    hands = _Hands(rng, occupancy, effect, after, direct)
     for _ in range(10_000):
         options = hands.options()
         if not options:

@@ -151,7 +151,15 @@ class Episode:
         occ = s.occupancy()
         region = s.game.region(s.seats).mask
         stray = None if all_shapes is None else self._stray_check(s, effect, all_shapes)
-        acts = carry(self.rng, t.switches.magnets, effect, dict(after), stray=stray, hover=region & ~occ)
+        acts = carry(
+            self.rng,
+            t.switches.magnets,
+            effect,
+            dict(after),
+            stray=stray,
+            hover=region & ~occ,
+            direct=all_shapes is None,
+        )
         # Half the time the next phase's orders come in while these chores are carried out.
         submit_at = self.rng.randrange(len(acts) + 1) if orders_during and self.rng.random() < ORDERS_EARLY else -1
         quick, self._quick = self._quick, None
