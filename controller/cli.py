@@ -55,8 +55,10 @@ class _HelpFormatter(argparse.HelpFormatter):
         super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The parser; only `command`'s module is imported to add its arguments (the others list their help)."""
+def build_parser(command: str | None = None, alone: bool = False) -> argparse.ArgumentParser:
+    """The parser; only `command`'s module is imported to add its arguments (the others list their help). `alone`:
+    the other commands are left out altogether (their parsers cost the board's start-up for nothing once the
+    command is known)."""
     parser = argparse.ArgumentParser(
         formatter_class=_HelpFormatter,
         prog="agora",
@@ -65,6 +67,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
+        if alone and name != command:
+            continue
         description = help_text[0].upper() + help_text[1:] + "."
         p = sub.add_parser(name, help=help_text, description=description, formatter_class=_HelpFormatter)
         p.set_defaults(_module=module)
@@ -97,8 +101,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     command = next((a for a in argv if not a.startswith("-")), None)
+    # `agora --help play` lists every command; `agora play ...` needs only play's parser.
+    alone = command in COMMANDS and not any(a in ("-h", "--help") for a in argv[: argv.index(command)])
     with heap.loading():
-        parser = build_parser(command if command in COMMANDS else None)
+        parser = build_parser(command if command in COMMANDS else None, alone)
         args = parser.parse_args(argv)
         if not getattr(args, "command", None):
             parser.print_help()

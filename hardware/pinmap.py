@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import field
 from pathlib import Path
@@ -13,6 +12,7 @@ from controller.pixels import PixelSettings
 from controller.values import dataclass
 from hardware.chain import CORNERS, ChainOrder
 from hardware.debounce import DebounceConfig
+from hardware.toml_cache import recall, remember
 
 DEFAULT_PATH = Path(__file__).with_name("pinmap.toml")
 SIZE = 9
@@ -101,21 +101,33 @@ class PinMap:
 
 
 def load_pinmap(path: Path | str | None = None) -> PinMap:
-    """The pin map at `path` (default: hardware/pinmap.toml next to this module)."""
+    """The pin map at `path` (default: hardware/pinmap.toml next to this module). What tomllib reads of the file is
+    kept beside it (hardware.toml_cache) for the next start; the map is checked every time all the same."""
     p = Path(path) if path is not None else DEFAULT_PATH
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise PinMapError(f"{p}: cannot read the pin map: {exc.strerror or exc}") from exc
-    return parse_pinmap(text, str(p))
+    data = recall(p, text)
+    if data is not None:
+        return _Checker(data, _Lines(text), str(p)).pinmap()
+    data = _toml(text, str(p))
+    pinmap = _Checker(data, _Lines(text), str(p)).pinmap()
+    remember(p, text, data)
+    return pinmap
 
 
 def parse_pinmap(text: str, source: str = "pinmap.toml") -> PinMap:
+    return _Checker(_toml(text, source), _Lines(text), source).pinmap()
+
+
+def _toml(text: str, source: str) -> dict[str, Any]:
+    import tomllib  # only when the cache beside the file does not hold this text (hardware.toml_cache)
+
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PinMapError(f"{source}: not valid TOML: {exc}") from exc
-    return _Checker(data, _Lines(text), source).pinmap()
 
 
 class _Lines:

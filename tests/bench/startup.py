@@ -33,8 +33,11 @@ def _rss_mb() -> float:
 
 def _probe(argv: list[str]) -> int:
     marks: dict[str, Any] = {}
-    import controller.service_notify as notify
-    from controller import backends  # on the way to a live board anyway
+    from controller import heap
+
+    with heap.loading():  # as `agora` imports them: inside its loading, with no collection running
+        import controller.service_notify as notify
+        from controller import backends  # on the way to a live board anyway
 
     opener = backends.open_board
 

@@ -1,5 +1,6 @@
 """The command line as a terminal user meets it: output piped into `head` ends quietly (no BrokenPipe traceback),
-and the README's synopsis of `agora play` names every option its `--help` lists."""
+the help lists every command whether or not one follows it, and the README's synopsis of `agora play` names every
+option its `--help` lists."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.cli import SIGPIPE_STATUS, build_parser
+from controller.cli import COMMANDS, SIGPIPE_STATUS, build_parser, main
 
 F_SETPIPE_SZ = 1031  # Linux: set a pipe's capacity
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,3 +56,24 @@ def test_the_readme_links_the_user_guide_for_hosts() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "(docs/user-guide.md)" in readme
     assert (ROOT / "docs" / "user-guide.md").is_file()
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--help", "play"], ["-h", "games"]])
+def test_the_help_before_a_command_lists_every_command(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(argv)
+    listed = capsys.readouterr().out
+    assert all(f"    {name} " in listed or f"    {name}\n" in listed for name in COMMANDS), listed
+
+
+def test_a_command_given_builds_its_parser_alone_and_still_helps_and_refuses(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    subparsers = next(a for a in build_parser("play", alone=True)._actions if isinstance(a, argparse._SubParsersAction))
+    assert list(subparsers.choices) == ["play"]
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    assert "--pinmap" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as refused:
+        main(["play", "politrics", "--no-such-option"])
+    assert refused.value.code == 2 and "--no-such-option" in capsys.readouterr().err
