@@ -98,7 +98,9 @@ class _Hands:
         t.landed = True
         if t.step.dst is None:
             return
-        free = hover & ~self.occ
+        # Over a square on the way: set down on its own square and lifted again, held up a second, the piece would
+        # be a takeback of a move the board already took (one told on the page is taken as soon as the piece lands).
+        free = hover & ~self.occ & ~(1 << t.step.dst)
         if free and self.rng.random() < noise:
             sq = _pick(self.rng, free)
             self.acts += [Act(sq, t.step.piece, stray=True), Act(sq, None, stray=True)]
