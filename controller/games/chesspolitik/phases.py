@@ -309,7 +309,9 @@ def resolve_winter(state: Position, pending: Pending) -> Resolved:
                 steps.append(Step(_piece(units[sq][0], seat), sq, None))
     report = PhaseReport(state.phase, tuple(results))
     after = units_after(units, steps)
-    return Resolved(state.year + 1, SPRING, after, state.owners, report, steps=tuple(steps))
+    # The Spring's data handed on, as a movement phase hands on its own: a phase starts with its position's data.
+    derived = _new(Derived, ({sq: (kind, seat) for sq, kind, seat in after}, owners, alive(after, owners)))
+    return Resolved(state.year + 1, SPRING, after, state.owners, report, steps=tuple(steps), derived=derived)
 
 
 def units_after(units: Mapping[int, tuple[str, int]], steps: Iterable[Step]) -> tuple[UnitRow, ...]:
