@@ -3,7 +3,12 @@ phases (random positions and random games of both sizes, `tests.differential.com
 
 Agora: every seat's order texts read by the game (`Game.parse`, as the phones' texts are) and handed in
 (`State.submit`), the last submission resolving the phase. The reference: `set_orders` with its own order texts
-for every power and `process()` (and its retreat phase). CPU time of this thread, garbage collection included,
+for every power and `process()` (and its retreat phase). Each side starts a phase as its previous phase left it: with
+the data it derives from a position (ours: units by square, owners, the powers giving orders; the reference's
+`build_caches`: units' owners and convoy paths), which a phase's own resolution works out for the next position and
+is timed there (ours hands it to the next state, the reference's `process` ends with `build_caches`). Loading the
+positions from scratch (as random positions are) would time that work twice on both sides, and not alike: it
+weighs far more in our phase than in the reference's. CPU time of this thread, garbage collection included,
 each side the best of `rounds` runs over fresh states. The two sides take turns, round by round, so a machine whose
 load changes while it measures slows both alike; before each run what is already built is frozen out of the
 collector's reach (`gc.freeze`, as a board does once it has started), so a run pays for collecting what it makes
@@ -45,6 +50,8 @@ class PhaseSpeed:
 
 def _ours(count: int) -> float:
     work = [(replace(state), {s: [str(o) for o in os] for s, os in orders.items()}) for state, orders in phases(count)]
+    for state, _ in work:
+        state.participants()  # what the previous phase hands on (a fresh copy: none left from the last round)
     _settle()
     started = time.thread_time()
     for state, texts in work:
@@ -60,6 +67,7 @@ def _reference(count: int) -> float:
     work = []
     for state, orders in phases(count):
         ref = Reference(state)
+        ref.game.build_caches()  # what the previous phase's process() left
         texts = {
             ref.powers[seat]: [t for t in (ref_order(o) for o in os) if t is not None] for seat, os in orders.items()
         }

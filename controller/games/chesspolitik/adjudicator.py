@@ -12,11 +12,12 @@ holds. Supports that do not match what the supported unit does are void.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
-from controller.games.chesspolitik.orders import Hold, MoveTo, SupportHold, SupportMove, UnitOrder
+from controller.games.chesspolitik.orders import DrawVote, Hold, MoveTo, SupportHold, SupportMove, UnitOrder
+from controller.games.moves import Move
 
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
 
@@ -50,7 +51,6 @@ class _Resolver:
     )
 
     def __init__(self, units: Mapping[int, tuple[str, int]], orders: Mapping[int, UnitOrder]) -> None:
-        self.units = units  # square -> (kind, seat): a unit's seat is its [1]
         dst: dict[int, int] = {}
         attackers: dict[int, list[int]] = {}
         supporters: list[UnitOrder] = []  # the supports' orders
@@ -64,6 +64,16 @@ class _Resolver:
                     attackers[to] = [sq]
             elif type(order) is not Hold:
                 supporters.append(order)
+        self._begin(units, dst, attackers, supporters)
+
+    def _begin(
+        self,
+        units: Mapping[int, tuple[str, int]],
+        dst: dict[int, int],
+        attackers: dict[int, list[int]],
+        supporters: list[UnitOrder],
+    ) -> None:
+        self.units = units  # square -> (kind, seat): a unit's seat is its [1]
         self.dst, self.attackers, self.supporters = dst, attackers, supporters
         self.hold_supporters: dict[int, list[int]] = {}
         self.move_supporters: dict[int, list[int]] = {}
@@ -298,3 +308,52 @@ def adjudicate(owner: Mapping[int, int], orders: Mapping[int, UnitOrder]) -> Res
 def adjudicate_units(units: Mapping[int, tuple[str, int]], orders: Mapping[int, UnitOrder]) -> Resolution:
     """`adjudicate` with the units by square as a position keeps them, (kind, seat): a phase has them at hand."""
     return _Resolver(units, orders).run()
+
+
+class PhaseOrders(NamedTuple):
+    """A movement phase's order sets read once for everything resolving needs: the unit orders by the unit's square,
+    the powers voting for a draw (in seat order), and the adjudicator's own view of the moves (destination by
+    origin, origins by destination) and of the supports."""
+
+    given: dict[int, UnitOrder]
+    votes: tuple[int, ...]
+    dst: dict[int, int]
+    attackers: dict[int, list[int]]
+    supporters: list[UnitOrder]
+
+
+def read_orders(pending: Iterable[tuple[int, Iterable[Move]]]) -> PhaseOrders:
+    """The order sets (seat, orders) as a position keeps them, checked on submission, read in one pass: each order
+    is looked at once for the phase's report and for the adjudicator."""
+    given: dict[int, UnitOrder] = {}
+    votes: list[int] = []
+    dst: dict[int, int] = {}
+    attackers: dict[int, list[int]] = {}
+    supporters: list[UnitOrder] = []
+    for seat, orders in pending:
+        for order in orders:
+            if type(order) is MoveTo:
+                sq = order.square
+                to = order.dst
+                given[sq] = order
+                dst[sq] = to
+                if to in attackers:
+                    attackers[to].append(sq)
+                else:
+                    attackers[to] = [sq]
+            elif type(order) is Hold:
+                given[order.square] = order
+            elif type(order) is DrawVote:
+                votes.append(seat)
+            else:  # a support: the only other order a movement phase takes
+                support = cast("SupportHold | SupportMove", order)
+                given[support.square] = support
+                supporters.append(support)
+    return _new(PhaseOrders, (given, tuple(votes), dst, attackers, supporters))
+
+
+def adjudicate_orders(units: Mapping[int, tuple[str, int]], orders: PhaseOrders) -> Resolution:
+    """`adjudicate_units` with the orders as `read_orders` read them."""
+    resolver: _Resolver = object.__new__(_Resolver)
+    resolver._begin(units, orders.dst, orders.attackers, orders.supporters)
+    return resolver.run()

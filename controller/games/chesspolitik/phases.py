@@ -12,14 +12,14 @@ from functools import cache
 from operator import itemgetter
 from typing import NamedTuple, Protocol
 
-from controller.games.chesspolitik.adjudicator import adjudicate_units
+from controller.games.chesspolitik.adjudicator import adjudicate_orders, read_orders
 from controller.games.chesspolitik.adjustments import (
     adjustment,
     centre_counts,
     civil_disorder,
 )
 from controller.games.chesspolitik.board import Board
-from controller.games.chesspolitik.orders import UNIT_ORDERS, Build, Disband, DrawVote, Hold, MoveTo, UnitOrder, Waive
+from controller.games.chesspolitik.orders import Build, Disband, Hold, MoveTo, Waive
 from controller.games.chesspolitik.report import OrderResult, PhaseReport, Result, phase_report
 from controller.games.moves import Move
 from controller.games.outcome import Outcome, Termination
@@ -114,12 +114,13 @@ def alive(units: Iterable[UnitRow], owners: Mapping[int, int]) -> frozenset[int]
 
 def resolve_movement(state: Position, pending: PendingRows, with_steps: bool = True) -> Resolved:
     """A Spring or Fall phase resolved; `with_steps`: also the steps on the board (only the LEDs need them)."""
-    given, voters = _unit_orders_and_votes(pending)
+    read = read_orders(pending)
+    given, voters = read.given, read.votes
     participants = state.participants()
     if voters and state.draw_votes and len(voters) == len(participants) and set(voters) == participants:
         return _drawn_by_agreement(state, voters)
     units = state.units
-    res = adjudicate_units(state.unit_map(), given)
+    res = adjudicate_orders(state.unit_map(), read)
     moved, dislodged, void, cut = res.moved, res.dislodged, res.void, res.cut
     results: list[OrderResult] = []
     # The loop runs once per unit of every phase: what became of each order is worked out inline (moved or bounced,
@@ -187,20 +188,6 @@ def _movement_steps(
     return tuple(steps)
 
 
-def _unit_orders_and_votes(pending: PendingRows) -> tuple[dict[int, UnitOrder], tuple[int, ...]]:
-    """The unit orders handed in, by the unit's square, and the powers voting for a draw (in seat order)."""
-    given: dict[int, UnitOrder] = {}
-    votes: list[int] = []
-    for seat, orders in pending:
-        for order in orders:
-            if type(order) is DrawVote:
-                votes.append(seat)
-            else:
-                assert isinstance(order, UNIT_ORDERS)  # checked on submission
-                given[order.square] = order
-    return given, tuple(votes)  # the rows come in seat order
-
-
 def _drawn_by_agreement(state: Position, voters: tuple[int, ...]) -> Resolved:
     names = ", ".join(state.powers[s] for s in voters)
     scores = centre_counts(state.nseats, state.owner_map())
@@ -243,7 +230,7 @@ def _after_fall(
     if adjusting:
         derived = _new(Derived, (unit_map, owners, adjusting))
         return _new(Resolved, (state.year, WINTER, units, rows, done, None, steps, derived))
-    derived = _new(Derived, (unit_map, owners, alive(units, owners)))
+    derived = _new(Derived, (unit_map, owners, frozenset(holders).union(armies)))  # `alive`, from the counts' lists
     return _new(Resolved, (state.year + 1, SPRING, units, rows, done, None, steps, derived))
 
 
@@ -309,7 +296,9 @@ def resolve_winter(state: Position, pending: Pending) -> Resolved:
                 steps.append(Step(_piece(units[sq][0], seat), sq, None))
     report = PhaseReport(state.phase, tuple(results))
     after = units_after(units, steps)
-    return Resolved(state.year + 1, SPRING, after, state.owners, report, steps=tuple(steps))
+    # The Spring's data handed on, as a movement phase hands on its own: a phase starts with its position's data.
+    derived = _new(Derived, ({sq: (kind, seat) for sq, kind, seat in after}, owners, alive(after, owners)))
+    return Resolved(state.year + 1, SPRING, after, state.owners, report, steps=tuple(steps), derived=derived)
 
 
 def units_after(units: Mapping[int, tuple[str, int]], steps: Iterable[Step]) -> tuple[UnitRow, ...]:
