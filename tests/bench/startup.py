@@ -85,7 +85,7 @@ def _probe(argv: list[str], hold: bool = False) -> int:
             first_byte.wait(120)  # a bound on waiting for the bench's request, never a pace
         return build_routes(*args)
 
-    serving.build_routes = gated_build
+    serving.build_routes = gated_build  # type: ignore[assignment]
     ready = notify.ServiceNotifier.ready
 
     def serving_now(self: notify.ServiceNotifier, status: str = "") -> bool:
