@@ -65,9 +65,8 @@ def _front_server(front: _FrontSettings, args: argparse.Namespace) -> tuple[Any,
 
 def build_routes(controller: Controller, web: _WebSettings) -> Any:
     """The page's FastAPI app, the web stack loaded and every route and its middleware built: on a worker thread
-    while the front door answers, so none of it runs in the board's loop (the first request would otherwise build
-    the middleware stack there)."""
-    from controller.web.app import create_app
+    while the front door answers, so none of it runs in the board's loop (controller.web.app.built_app)."""
+    from controller.web.app import built_app
     from controller.web.deps import WebConfig
 
     config = WebConfig(
@@ -78,9 +77,7 @@ def build_routes(controller: Controller, web: _WebSettings) -> Any:
         allowed_hosts=web.allowed_hosts,
         new_session=web.new_session,
     )
-    app = create_app(controller, config)
-    app.middleware_stack = app.build_middleware_stack()
-    return app
+    return built_app(controller, config)
 
 
 async def warm_up() -> None:
