@@ -16,7 +16,9 @@ probe nothing). The API's build waits in the probe until the page's first byte i
 the app is built shares the interpreter with the build, which adds the build's CPU time to the page's figure
 without the page costing any more; the first byte's own cost is what the figure is for. With `--hold` the build
 waits for a line on the probe's standard input instead, and the probe serves on after the API opens (the
-end-to-end test of the front door, tests/e2e/test_front_door.py, holds it so).
+end-to-end test of the front door, tests/e2e/test_front_door.py, holds it so). With `--until-live` it ends the
+process once the board is live, to count the instructions up to there:
+`valgrind --tool=callgrind python -m tests.bench.startup --probe --until-live play politrics --board sim --new`.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ def _web_loaded() -> list[str]:
     return sorted(m for m in WEB_STACK if m in sys.modules)
 
 
-def _probe(argv: list[str], hold: bool = False) -> int:
+def _probe(argv: list[str], hold: bool = False, until_live: bool = False) -> int:
     marks: dict[str, Any] = {}
     from controller import heap
 
@@ -68,11 +70,18 @@ def _probe(argv: list[str], hold: bool = False) -> int:
                 marks["live"] = time.process_time()
                 marks["web_before_live"] = _web_loaded()
                 marks["search_before_live"] = SEARCH in sys.modules
+                if until_live:
+                    _say(marks)
+                    os._exit(0)
 
         board.strip.show = shown  # type: ignore[method-assign]
         return board
 
     backends.open_board = open_board
+    if until_live:
+        from controller.cli import main
+
+        return main(argv)
     with heap.loading():  # after the opener is wrapped: `agora play`'s modules take it by name
         from controller.commands import serving  # `agora play` imports it before the board is live too
     first_byte = threading.Event()
@@ -225,8 +234,9 @@ def fastapi_floor(runs: int = 5) -> float:
 def main() -> None:
     argv = sys.argv[1:]
     if argv[:1] == ["--probe"]:
-        hold = argv[1:2] == ["--hold"]
-        sys.exit(_probe(argv[2 if hold else 1 :], hold))
+        option = argv[1] if argv[1:2] in (["--hold"], ["--until-live"]) else None
+        rest = argv[2 if option else 1 :]
+        sys.exit(_probe(rest, hold=option == "--hold", until_live=option == "--until-live"))
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
