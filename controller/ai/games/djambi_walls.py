@@ -15,12 +15,41 @@ and for the move ordering:
 
 from __future__ import annotations
 
-from controller.games.djambi.board import CORPSE, EMPTY, MAZE, NECROMOBILE, PARTIES, code
+from collections.abc import Iterable
+
+from controller.games.djambi.board import (
+    CODES,
+    CORPSE,
+    EMPTY,
+    MAZE,
+    MAZE_BIT,
+    NECROMOBILE,
+    NEIGHBOURS,
+    PARTIES,
+    PARTY_OF,
+    code,
+    dilate,
+)
 from controller.games.djambi.rules import WalledIn
-from controller.games.djambi.walls import escape
 from controller.games.squares import lowest
 
 NECROMOBILE_CODES = tuple(code(p, NECROMOBILE) for p in range(len(PARTIES)))
+
+
+def _table(keep: Iterable[int]) -> bytes:
+    """A bytes.translate table that turns a board into '1' where the byte is in `keep`, '0' elsewhere."""
+    wanted = set(keep)
+    return bytes(ord("1") if c in wanted else ord("0") for c in range(256))
+
+
+_EMPTY = _table([EMPTY])
+_LIVING = _table(CODES)
+_OWN = tuple(_table(c for c in CODES if PARTY_OF[c] == p) for p in range(len(PARTIES)))
+_OWN_NECROMOBILE = tuple(_table([code(p, NECROMOBILE)]) for p in range(len(PARTIES)))
+
+
+def _bits(board: bytes | bytearray, table: bytes) -> int:
+    return int(board.translate(table)[::-1], 2)
 
 
 def necromobiles(board: bytes) -> int:
@@ -36,27 +65,63 @@ def corpse_walls(board: bytes, mode: WalledIn) -> bool:
     return mode is not WalledIn.NO_NECROMOBILE or necromobiles(board) == 0
 
 
+def _region(board: bytes, party: int) -> tuple[int, int]:
+    """The rules' region search for `party`'s Chief (walls.py), as bitboards: the squares that end it (another
+    party's living piece, the empty Maze, an own Necromobile) and those it spreads through (empty, own pieces)."""
+    empty = _bits(board, _EMPTY)
+    own = _bits(board, _OWN[party])
+    goals = (_bits(board, _LIVING) & ~own) | (empty & MAZE_BIT) | _bits(board, _OWN_NECROMOBILE[party])
+    return goals, empty | own
+
+
+def _way_out(square: int, goals: int, passable: int) -> int:
+    """The squares of one shortest way from `square` to a goal (0: none)."""
+    layer = visited = 1 << square
+    layers = [layer]
+    while layer:
+        around = dilate(layer) & ~visited
+        hit = around & goals
+        if hit:
+            sq = lowest(hit)
+            way = 1 << sq
+            for earlier in reversed(layers):
+                sq = lowest(dilate(1 << sq) & earlier)
+                way |= 1 << sq
+            return way
+        visited |= around
+        layer = around & passable
+        layers.append(layer)
+    return 0
+
+
+def _gets_out(square: int, goals: int, passable: int) -> bool:
+    layer = visited = 1 << square
+    while layer:
+        around = dilate(layer) & ~visited
+        if around & goals:
+            return True
+        visited |= around
+        layer = around & passable
+    return False
+
+
 def gaps(board: bytes, square: int, mode: WalledIn) -> int:
     """The empty squares (a mask; the Maze never, no corpse goes there but a fresh Chief's) on each of which one
     corpse would wall in the Chief on `square`. Every way out passes through such a square, so they all lie on
-    the one way out `escape` finds: only those few squares are tried."""
+    any one way out: only those few squares are tried."""
     if square == MAZE or not corpse_walls(board, mode):
         return 0
-    way = escape(board, square, mode)
-    if not way:
-        return 0  # walled in already (the game has turned it over), or a rule under which nobody is
-    trial = bytearray(board)
+    if mode is WalledIn.CORPSES:  # walled in once every neighbour holds a corpse
+        open_ = [n for n in NEIGHBOURS[square] if board[n] != CORPSE]
+        return 1 << open_[0] if len(open_) == 1 and board[open_[0]] == EMPTY and open_[0] != MAZE else 0
+    goals, passable = _region(board, PARTY_OF[board[square]])
+    way = _way_out(square, goals, passable) & ~(1 << square) & passable & ~goals
     found = 0
-    way &= ~(1 << square)
     while way:
-        sq = lowest(way)
-        way &= way - 1
-        if board[sq] != EMPTY or sq == MAZE:
-            continue
-        trial[sq] = CORPSE
-        if escape(trial, square, mode) is None:
-            found |= 1 << sq
-        trial[sq] = EMPTY
+        low = way & -way
+        way ^= low
+        if board[low.bit_length() - 1] == EMPTY and not _gets_out(square, goals, passable & ~low):
+            found |= low
     return found
 
 
@@ -65,4 +130,5 @@ def enclosed(board: bytes, square: int, mode: WalledIn) -> bool:
     ruling)? Killing the last of them walls it in, wherever that one stands."""
     if square == MAZE or mode is not WalledIn.NO_NECROMOBILE:
         return False
-    return escape(board, square, WalledIn.REGION) is None
+    goals, passable = _region(board, PARTY_OF[board[square]])
+    return not _gets_out(square, goals, passable)
