@@ -13,19 +13,19 @@ strays.
 While held, the turn's touches and pieces stay as the held move's board showed them (only the occupancy follows the
 board), and the changes since are noted here. When another legal move fits the board (it landed), or the board is
 back on the held move's position or the turn's start, the noted changes are replayed into the turn and it weighs
-them as it would have: the longer move is committed, or asked about where the sensors cannot tell. A piece the held
-move set down lifted again ends the hold likewise (the board no longer shows that move: the hands are still at this
-turn). The held move is committed instead (the hands were the next player's) when, every piece down again and no
-longer move landed, a piece the hands have not touched since is lifted and no longer move could explain the squares
-changed since (the player after them starting), or when the board stands still: `settle` long once no longer move is
-on its way, `held_settle` long with every piece down, `held_in_hand` long with a piece off the board (a player may
-think with the killer in the hand). The next turn then starts on the held move's board and follows the noted changes
-one by one (`Recognizer.begin_turn`'s `following`), as if it had seen them: the order of the hands still tells which
-piece went where.
+them as it would have: the longer move is committed, or asked about where the sensors cannot tell. The held move is
+committed instead (the hands were the next player's) when, every piece down again and no longer move landed, a piece
+the hands have not touched since is lifted and no longer move could explain the squares changed since (the player
+after them starting), or when the board stands still: `settle` long once no longer move is on its way, `held_settle`
+long with every piece down, `held_in_hand` long with a piece off the board (a player may think with the killer in
+the hand). The next turn then starts on the held move's board and follows the noted changes one by one
+(`Recognizer.begin_turn`'s `following`), as if it had seen them: the order of the hands still tells which piece went
+where.
 
-A swap (two pieces exchanging squares, a Djambi Assassin's kill) is not held: its board is the turn's start, from
-which every move of the turn is on its way, so any next lift would hold it. It is finished by a change that no move
-of the turn explaining every square it touched could extend, as before.
+A lift of a piece the move shown set down is no reason to hold it (the hands take back part of that move, or hover
+on: the turn goes on reading as before). A swap (two pieces exchanging squares, a Djambi Assassin's kill) is not
+held: its board is the turn's start, from which every move of the turn is on its way, so any next lift would hold
+it. It is finished by a change that no move of the turn explaining every square it touched could extend, as before.
 """
 
 from __future__ import annotations

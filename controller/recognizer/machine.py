@@ -214,8 +214,7 @@ class Recognizer(Weighing):
             return []
         held.note(occupancy)
         self.occupancy = occupancy  # as the session reads it (which came off first in a scan)
-        undone = held.board & ~self.expected & ~occupancy  # a square the held move filled, empty again
-        if undone or landed(index, held.candidate, self.expected, occupancy, self.touched | held.touched):
+        if landed(index, held.candidate, self.expected, occupancy, self.touched | held.touched):
             self._unhold()
             out = self._weigh_again(t)
             out.extend(self.tick(t))
