@@ -40,10 +40,13 @@ def test_the_demo_plays_a_game_to_its_end_and_starts_the_next(tmp_path: Path) ->
         while time.monotonic() < end:
             assert proc.poll() is None, log.read_text()
             try:
-                s = httpx.get(url, timeout=PATIENCE).json()
+                answer = httpx.get(url, timeout=PATIENCE)
             except httpx.HTTPError:
+                answer = None
+            if answer is None or answer.status_code == 503:  # not listening yet, or the board still starting
                 time.sleep(0.2)
                 continue
+            s = answer.json()
             if first is None:
                 first = s
             if s["game_id"] != first["game_id"]:
