@@ -12,15 +12,16 @@ strays.
 
 While held, the turn's touches and pieces stay as the held move's board showed them (only the occupancy follows the
 board), and the changes since are noted here. When another legal move fits the board (it landed), or the board is
-back on the held move's position or the turn's start, the noted changes are replayed into the turn and it weighs
-them as it would have: the longer move is committed, or asked about where the sensors cannot tell. The held move is
-committed instead (the hands were the next player's) when, every piece down again and no longer move landed, a piece
-the hands have not touched since is lifted and no longer move could explain the squares changed since (the player
-after them starting), or when the board stands still: `settle` long once no longer move is on its way, `held_settle`
-long with every piece down, `held_in_hand` long with a piece off the board (a player may think with the killer in
-the hand). The next turn then starts on the held move's board and follows the noted changes one by one
-(`Recognizer.begin_turn`'s `following`), as if it had seen them: the order of the hands still tells which piece went
-where.
+back on the turn's start, or on the held move's position after one square's touch (a piece lifted and put back), the
+noted changes are replayed into the turn and it weighs them as it would have: the longer move is committed, or asked
+about where the sensors cannot tell. The held move is committed instead (the hands were the next player's) when the
+board is back on its position after hands on two squares or more (the next player's Diplomat exchanging places with
+a piece), when, every piece down again and no longer move landed, a piece the hands have not touched since is lifted
+and no longer move could explain the squares changed since (the player after them starting), or when the board
+stands still: `settle` long once no longer move is on its way, `held_settle` long with every piece down,
+`held_in_hand` long with a piece off the board (a player may think with the killer in the hand). The next turn then
+starts on the held move's board and follows the noted changes one by one (`Recognizer.begin_turn`'s `following`), as
+if it had seen them: the order of the hands still tells which piece went where.
 
 A lift of a piece the move shown set down is no reason to hold it (the hands take back part of that move, or hover
 on: the turn goes on reading as before). A swap (two pieces exchanging squares, a Djambi Assassin's kill) is not
@@ -59,22 +60,31 @@ def swaps(c: Candidate, start: int) -> bool:
     return c.final_occ == start
 
 
-def longer_on_the_way(index: TurnIndex, shown: Candidate, occupancy: int) -> bool:
+def longer_on_the_way(index: TurnIndex, shown: Candidate, occupancy: int, away: int = 0) -> bool:
     """Whether another legal move of the turn could still come of the board (every square changed so far one it
-    changes): the hands may be making it, so the move shown must not be finished yet."""
-    return any(c.is_legal and c is not shown for c in index.on_the_way(occupancy))
+    changes): the hands may be making it, so the move shown must not be finished yet. `away`: squares the move
+    shown filled whose piece the hands lifted since, which the longer move must lift too (the meant move's hands
+    never lift a piece the move shown set down: a Necromobile of the next player carrying the held kill's corpse
+    on is no longer move)."""
+    return any(c.is_legal and c is not shown and not away & ~c.lifts for c in index.on_the_way(occupancy))
 
 
-def explained_on_the_way(index: TurnIndex, shown: Candidate, start: int, occupancy: int, touched: int) -> bool:
+def explained_on_the_way(
+    index: TurnIndex, shown: Candidate, start: int, occupancy: int, touched: int, away: int = 0
+) -> bool:
     """Whether another legal move of the turn could still come of the board and explain every square `touched`
-    that the board shows changed from the turn's start (one put back as it stood, or passed over, counts for none)."""
+    that the board shows changed from the turn's start (one put back as it stood, or passed over, counts for none);
+    `away` as for `longer_on_the_way`."""
     kept = touched & (occupancy ^ start)
-    return any(c.is_legal and c is not shown and not kept & ~c.involved for c in index.on_the_way(occupancy))
+    return any(
+        c.is_legal and c is not shown and not kept & ~c.involved and not away & ~c.lifts
+        for c in index.on_the_way(occupancy)
+    )
 
 
-def landed(index: TurnIndex, shown: Candidate, start: int, occupancy: int, touched: int) -> bool:
+def landed(index: TurnIndex, shown: Candidate, start: int, occupancy: int, touched: int, away: int = 0) -> bool:
     """Whether the turn should weigh the board again: back on the held move's position or the turn's start, or
-    another legal move fits it (with every square it must touch touched)."""
+    another legal move fits it (with every square it must touch touched; `away` as for `longer_on_the_way`)."""
     if occupancy in (shown.final_occ, start):
         return True
-    return any(c.is_legal and c is not shown for c in index.consistent(occupancy, touched))
+    return any(c.is_legal and c is not shown and not away & ~c.lifts for c in index.consistent(occupancy, touched))

@@ -214,12 +214,18 @@ class Recognizer(Weighing):
             return []
         held.note(occupancy)
         self.occupancy = occupancy  # as the session reads it (which came off first in a scan)
-        if landed(index, held.candidate, self.expected, occupancy, self.touched | held.touched):
+        if occupancy == held.board and held.touched & (held.touched - 1):
+            # Back on the held move's board after hands on two squares or more: a move that leaves the board as it
+            # found it (the next player's Diplomat exchanging places with a piece) followed the held move, which
+            # no longer move extended.
+            return self._release()
+        away = held.board & ~self.expected & held.touched  # pieces the held move set down, lifted since
+        if landed(index, held.candidate, self.expected, occupancy, self.touched | held.touched, away):
             self._unhold()
             out = self._weigh_again(t)
             out.extend(self.tick(t))
             return out
-        if not longer_on_the_way(index, held.candidate, occupancy):
+        if not longer_on_the_way(index, held.candidate, occupancy, away):
             wait = self.settings.settle  # a piece set down off every longer move's way: the next player's move
         elif occupancy.bit_count() < held.board.bit_count():
             wait = self.settings.held_in_hand  # a piece in the hand, on its way to finish the longer move
@@ -245,7 +251,8 @@ class Recognizer(Weighing):
             return []
         assert self.index is not None
         touched = held.touched | lifted
-        if explained_on_the_way(self.index, held.candidate, self.expected, occupancy, touched):
+        away = held.board & ~self.expected & touched
+        if explained_on_the_way(self.index, held.candidate, self.expected, occupancy, touched, away):
             return []  # the longer move's next piece
         held.note(occupancy)
         return self._release()
