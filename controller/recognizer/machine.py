@@ -131,7 +131,7 @@ class Recognizer(Weighing):
         if occupancy == self.occupancy:
             return []
         changed = occupancy ^ self.occupancy
-        self.pieces.change(self.occupancy, occupancy, outside=self.mode is not Mode.CHORES)
+        self.pieces.change(self.occupancy, occupancy, self.mode is not Mode.CHORES, t)
         self.touched |= changed
         for sq in squares_of(changed):
             self.changes[sq] = self.changes.get(sq, 0) + 1
