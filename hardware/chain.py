@@ -7,7 +7,7 @@ else; only this mapping knows the wiring.
 
 from __future__ import annotations
 
-from dataclasses import field
+from functools import cache
 from typing import Literal
 
 from controller.values import dataclass
@@ -25,22 +25,25 @@ class ChainOrder:
     start: Corner = "a1"
     along: Along = "ranks"
     serpentine: bool = True
-    squares: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    """Chain position -> physical square."""
-    positions: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    """Physical square -> chain position."""
 
+    # The two orders are worked out from the three fields (once for each wiring: `_orders`), not kept as fields of
+    # their own: a field left out of `__init__` and of comparisons would send the class to the standard dataclass
+    # decorator, whose compiling costs the board's start-up more than working them out (controller.values).
     def __post_init__(self) -> None:
         if self.start not in CORNERS:
             raise ValueError(f"the chain starts in a corner ({', '.join(CORNERS)}), not {self.start!r}")
         if self.along not in ("ranks", "files"):
             raise ValueError(f"the chain runs along 'ranks' or 'files', not {self.along!r}")
-        order = _walk(self.start, self.along, self.serpentine)
-        inverse = [0] * len(order)
-        for pos, square in enumerate(order):
-            inverse[square] = pos
-        object.__setattr__(self, "squares", order)
-        object.__setattr__(self, "positions", tuple(inverse))
+
+    @property
+    def squares(self) -> tuple[int, ...]:
+        """Chain position -> physical square."""
+        return _orders(self.start, self.along, self.serpentine)[0]
+
+    @property
+    def positions(self) -> tuple[int, ...]:
+        """Physical square -> chain position."""
+        return _orders(self.start, self.along, self.serpentine)[1]
 
     def to_chain(self, flat: bytes | bytearray) -> bytearray:
         """Flat RGB bytes in physical order -> the same bytes in chain order."""
@@ -55,6 +58,16 @@ class ChainOrder:
         for pos, square in enumerate(self.squares):
             out[3 * square : 3 * square + 3] = chain[3 * pos : 3 * pos + 3]
         return out
+
+
+@cache
+def _orders(start: str, along: str, serpentine: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(chain position -> square, square -> chain position) of a wiring."""
+    order = _walk(start, along, serpentine)
+    inverse = [0] * len(order)
+    for pos, square in enumerate(order):
+        inverse[square] = pos
+    return order, tuple(inverse)
 
 
 def _walk(start: str, along: str, serpentine: bool) -> tuple[int, ...]:

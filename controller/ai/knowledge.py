@@ -58,7 +58,11 @@ class Knowledge:
         scores = self.scores(state)
         if scores is None:
             return (1.0 / state.seats,) * state.seats
-        return softmax(scores, self.scale)
+        return softmax(scores, self.unit(state))
+
+    def unit(self, state: State) -> float:
+        """What one unit of `scores` is worth in `state` (default: the fixed `scale`)."""
+        return self.scale
 
     # ---- moves -----------------------------------------------------------------------------------------------
     def avoid(self, state: State, move: Move) -> bool:

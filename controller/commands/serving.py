@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import signal
 import sys
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from controller import heap
@@ -28,6 +28,14 @@ from controller.values import dataclass
 
 
 @dataclass(frozen=True, slots=True)
+class _FrontSettings:
+    """What the front door is made with: the seats' tokens now and the names the board answers to."""
+
+    tokens: Callable[[], Sequence[str]]
+    allowed_hosts: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
 class _WebSettings:
     """What the page's app is made with (controller.web.deps.WebConfig), before the web stack is loaded."""
 
@@ -39,11 +47,26 @@ class _WebSettings:
     new_session: Callable[..., Session]
 
 
-def _web_server(controller: Controller, web: _WebSettings, args: argparse.Namespace) -> Any:
-    """The web stack loaded, the page's app made and its uvicorn server (not started yet): on a worker thread."""
+def _front_server(front: _FrontSettings, args: argparse.Namespace) -> tuple[Any, Any]:
+    """The front door (controller.web.front) and its uvicorn server, loaded and made but not started: on a worker
+    thread, as the board already runs. Nothing of FastAPI is loaded: the page serves from the front door while
+    `build_routes` makes the app."""
     import uvicorn
 
-    from controller.web.app import create_app
+    from controller.web.front import FrontDoor
+
+    door = FrontDoor(front.tokens, front.allowed_hosts)
+    config = uvicorn.Config(
+        door, host=args.host, port=args.port, log_level="warning", lifespan="off", ws="websockets-sansio"
+    )
+    config.load()  # its protocols imported here, not in the board's loop when the server starts
+    return door, uvicorn.Server(config)
+
+
+def build_routes(controller: Controller, web: _WebSettings) -> Any:
+    """The page's FastAPI app, the web stack loaded and every route and its middleware built: on a worker thread
+    while the front door answers, so none of it runs in the board's loop (controller.web.app.built_app)."""
+    from controller.web.app import built_app
     from controller.web.deps import WebConfig
 
     config = WebConfig(
@@ -54,10 +77,7 @@ def _web_server(controller: Controller, web: _WebSettings, args: argparse.Namesp
         allowed_hosts=web.allowed_hosts,
         new_session=web.new_session,
     )
-    app = create_app(controller, config)
-    return uvicorn.Server(
-        uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", lifespan="off", ws="websockets-sansio")
-    )
+    return built_app(controller, config)
 
 
 async def warm_up() -> None:
@@ -138,16 +158,9 @@ def _board_first(place: Place, args: argparse.Namespace, settings: SessionSettin
     return control
 
 
-async def _start_page(
-    place: Place, args: argparse.Namespace, settings: SessionSettings, control: asyncio.Task[None]
-) -> tuple[Any, asyncio.Task[Any]]:
-    """The page's server loaded and listening beside the running board; Refused (or the board's own failure
-    raised) when it cannot serve."""
-    live = asyncio.create_task(place.controller.live(), name="live")
-    await asyncio.wait({control, live}, return_when=asyncio.FIRST_COMPLETED)
-    live.cancel()
+def _web_settings(place: Place, settings: SessionSettings) -> _WebSettings:
     store = place.stores.worker
-    web_config = _WebSettings(
+    return _WebSettings(
         pin=place.pin,
         hands=place.board.hands,
         store=place.stores.reader,
@@ -155,7 +168,19 @@ async def _start_page(
         allowed_hosts=LOOPBACK_NAMES | place.hosts,
         new_session=lambda game, **kw: new_session(game, store=store, **{"settings": settings, **kw}),
     )
-    server = None if control.done() else await asyncio.to_thread(_web_server, place.controller, web_config, args)
+
+
+async def _start_page(
+    place: Place, args: argparse.Namespace, control: asyncio.Task[None]
+) -> tuple[Any, Any, asyncio.Task[Any]]:
+    """The front door loaded and listening beside the running board: (door, server, its task); Refused (or the
+    board's own failure raised) when it cannot serve."""
+    live = asyncio.create_task(place.controller.live(), name="live")
+    await asyncio.wait({control, live}, return_when=asyncio.FIRST_COMPLETED)
+    live.cancel()
+    controller = place.controller
+    front = _FrontSettings(tokens=lambda: controller.session.tokens, allowed_hosts=LOOPBACK_NAMES | place.hosts)
+    door, server = (None, None) if control.done() else await asyncio.to_thread(_front_server, front, args)
     web = asyncio.create_task(server.serve(), name="web") if server is not None else control
     # uvicorn offers no event for "listening"; its `started` flag is the documented way to know.
     while server is not None and not server.started and not web.done() and not control.done():  # noqa: ASYNC110
@@ -168,7 +193,16 @@ async def _start_page(
         if failed is not None:
             raise failed
         raise Refused(f"could not serve the page on {args.host}:{args.port}", 1)
-    return server, web
+    return door, server, web
+
+
+async def _open_api(door: Any, controller: Controller, web: _WebSettings) -> None:
+    """The FastAPI app built on a worker thread and handed the front door's requests; then start-up is over: the
+    heap settles and every other game's rules load (`warm_up`)."""
+    app = await asyncio.to_thread(build_routes, controller, web)
+    door.hand_over(app)
+    heap.settled()
+    await warm_up()
 
 
 async def _announce(place: Place, args: argparse.Namespace) -> None:
@@ -192,19 +226,32 @@ async def _announce(place: Place, args: argparse.Namespace) -> None:
     sys.stdout.flush()
 
 
+async def _until_ended(ending: set[asyncio.Task[Any]], beside: asyncio.Task[None]) -> None:
+    """Until one of `ending` ends, its failure raised; `beside` (the API's opening) ends on its own meanwhile, and
+    only a failure of it ends the wait."""
+    waiting = {*ending, beside}
+    while True:
+        done, waiting = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+        for task in done:
+            if task.exception() is not None:
+                raise task.exception()  # type: ignore[misc]
+        if done - {beside}:
+            return
+
+
 async def serve_place(place: Place, args: argparse.Namespace, settings: SessionSettings) -> int:
     """The place live until the board fails, the page stops or SIGTERM; the caller closes what `place` opened."""
     _print_opening(place)
     # The board first: sensors read and the position on the LEDs before the web stack is even loaded (on a Pi Zero
     # 2 W that takes seconds). It loads on a worker thread, so the board answers its pieces meanwhile.
     control = _board_first(place, args, settings)
-    server, web = await _start_page(place, args, settings, control)
+    door, server, web = await _start_page(place, args, control)
+    # The page serves (from the front door) while the API is built: a phone opening it sees the board starting.
+    opening = asyncio.create_task(_open_api(door, place.controller, _web_settings(place, settings)), name="api")
     await _announce(place, args)
-    heap.settled()
     systemd = ServiceNotifier.from_env()
     systemd.ready(f"{place.session.game.info.title} on {place.board.description}, page at {place.address.url}/")
     alive = start_keep_alive(systemd, place.clock)
-    warming = asyncio.create_task(warm_up(), name="warm-up")
     # `systemctl stop` and a reboot send SIGTERM: end as Ctrl-C does, LEDs dark and everything stored.
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -212,14 +259,11 @@ async def serve_place(place: Place, args: argparse.Namespace, settings: SessionS
         loop.add_signal_handler(signal.SIGTERM, stopping.set)
     stop = asyncio.create_task(stopping.wait(), name="sigterm")
     try:
-        done, _ = await asyncio.wait({control, web, stop}, return_when=asyncio.FIRST_COMPLETED)
-        for task in done:
-            if task.exception() is not None:
-                raise task.exception()  # type: ignore[misc]
+        await _until_ended({control, web, stop}, opening)
     finally:
         systemd.stopping()
         await stop_keep_alive(alive)
-        warming.cancel()
+        opening.cancel()
         stop.cancel()
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.remove_signal_handler(signal.SIGTERM)

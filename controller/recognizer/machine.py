@@ -9,6 +9,7 @@ from controller.games.physical import Piece, Step
 from controller.games.squares import squares_of
 from controller.recognizer import guidance as lights
 from controller.recognizer.guidance import ChoreState, Guidance, Mode, TurnState
+from controller.recognizer.held import Held, explained_on_the_way, landed, longer_on_the_way, swaps
 from controller.recognizer.index import Candidate, TurnIndex
 from controller.recognizer.inplace import InPlace
 from controller.recognizer.settings import Deadline, RecognizerSettings
@@ -17,6 +18,7 @@ from controller.recognizer.signals import (
     MismatchShown,
     PromptCleared,
     PromptRaised,
+    Recognized,
     Signal,
     TakebackSeen,
 )
@@ -28,16 +30,38 @@ __all__ = ["Guidance", "Mode", "Recognizer", "RecognizerSettings"]
 class Recognizer(Weighing):
     """Sensor changes, clock ticks and answers in, signals out; `Weighing` holds the state and weighs a turn."""
 
+    def __init__(self, settings: RecognizerSettings | None = None) -> None:
+        super().__init__(settings)
+        self.held: Held | None = None  # a whole move shown while a longer one may be on its way (`held`)
+        # A held move once committed, with the changes seen since: the next player's, which the next turn follows
+        # from the board the move left, as if it had begun there.
+        self.following: Held | None = None
+
     # ---- set-up by the session ------------------------------------------------------------------------------
     def begin_turn(
-        self, index: TurnIndex, occupancy: int, t: float, pieces: Mapping[int, Piece] | None = None
+        self,
+        index: TurnIndex,
+        occupancy: int,
+        t: float,
+        pieces: Mapping[int, Piece] | None = None,
+        following: Held | None = None,
     ) -> list[Signal]:
-        """A new turn: the seat at the board chooses among `index`'s moves; `pieces` stand as the game says."""
+        """A new turn: the seat at the board chooses among `index`'s moves; `pieces` stand as the game says.
+        `following`: a held move just committed (by default the recognizer's own, `following`), whose board is
+        this turn's start: the changes seen since it was shown are the next player's, and the turn follows them one
+        by one from that board (the order of the hands tells which piece went where), ending on `occupancy`."""
         self.mode = Mode.TURN
         self.index = index
         self.expected = index.start
-        self.pieces.reset(pieces, occupancy)
-        return self._restart(occupancy, t)
+        carried = self.following if following is None else following
+        if carried is not None and (carried.board != index.start or carried.occupancy != occupancy):
+            carried = None  # the board moved on otherwise (a takeback, a move entered on the page)
+        self.pieces.reset(pieces, occupancy if carried is None else carried.board)
+        if carried is None:
+            return self._restart(occupancy, t)
+        out = self._restart(carried.board, t)
+        out.extend(self._follow(carried.steps, t))
+        return out
 
     def begin_idle(
         self, expected: int, occupancy: int, t: float, pieces: Mapping[int, Piece] | None = None
@@ -46,6 +70,7 @@ class Recognizer(Weighing):
         self.mode = Mode.IDLE
         self.index = None
         self.expected = expected
+        self.following = None
         self.pieces.reset(pieces, occupancy)
         return self._restart(occupancy, t)
 
@@ -54,6 +79,7 @@ class Recognizer(Weighing):
     ) -> list[Signal]:
         """A move is committed; guide the board to `target`. Touches seen this turn count (a victim lifted first)."""
         self.mode = Mode.CHORES
+        self.held = None
         self.expected = target
         self.chore_steps = steps
         self.chore_touch = must_touch
@@ -64,12 +90,15 @@ class Recognizer(Weighing):
         self.illegal = None
         out: list[Signal] = self._mismatch_gone()
         out.extend(self._evaluate_chores(t))
+        if not any(isinstance(s, ChoresDone) for s in out):
+            self.following = None  # the next turn begins after more hands than the held move's next player's
         return out
 
     def forget_touches(self, squares: int = ~0) -> None:
         """Touches of `squares` (all by default) seen so far no longer count: chores about to begin need them."""
         self.touched &= ~squares
         self.changes = {sq: n for sq, n in self.changes.items() if not squares >> sq & 1}
+        self.following = None
 
     def open_chores(self) -> tuple[tuple[Step, ...], int, int]:
         """The chores still open (steps, squares still to touch, squares pointed out); nothing outside chores."""
@@ -78,6 +107,8 @@ class Recognizer(Weighing):
         return self.chore_steps, self.chore_touch & ~self.touched, self.chore_show
 
     def _restart(self, occupancy: int, t: float) -> list[Signal]:
+        self.held = None
+        self.following = None
         self.occupancy = occupancy
         self.unsure = self.untrusted
         self._fresh = 0
@@ -95,6 +126,20 @@ class Recognizer(Weighing):
         out.extend(self._evaluate(t))
         return out
 
+    def _follow(self, steps: list[int], t: float) -> list[Signal]:
+        """The board's changes seen before this turn began, taken in order as the session gives them. A move they
+        finish on the way (the next player's lift after it) is committed; the changes after it are its next turn's."""
+        out: list[Signal] = []
+        for n, occ in enumerate(steps):
+            for seen, rest in ((self.interrupted, n), (self.board, n + 1)):
+                said = seen(occ, t)
+                out.extend(said)
+                done = next((s.candidate for s in said if isinstance(s, Recognized)), None)
+                if done is not None:
+                    self.following = Held(done, self.occupancy, steps[rest:])
+                    return out
+        return out
+
     # ---- inputs -----------------------------------------------------------------------------------------------
     def interrupted(self, occupancy: int, t: float) -> list[Signal]:
         """Before `board`: a change that cannot extend the move the board is settling on (a lift elsewhere, a tap
@@ -108,6 +153,8 @@ class Recognizer(Weighing):
             for step in self.chore_steps:
                 handled |= (0 if step.src is None else 1 << step.src) | (0 if step.dst is None else 1 << step.dst)
             return [] if (self.occupancy ^ occupancy) & handled else self._evaluate_chores(t, still=True)
+        if self.held is not None:
+            return self._held_interrupted(occupancy)
         if self.mode is not Mode.TURN or self._deadline_kind is not Deadline.COMMIT or len(self._pending) != 1:
             return []
         assert self.index is not None
@@ -115,6 +162,14 @@ class Recognizer(Weighing):
         if not pending.whole(self.occupancy, self.touched | self.tapped):
             # Its chores still open, the move cannot be followed by the next player's hands: the change belongs to
             # this turn (a piece that hovered over another move's square now lands where it was going).
+            return []
+        shown = not (self.occupancy & ~self.expected & ~occupancy)  # no piece the move set down lifted again
+        if shown and not swaps(pending, self.expected) and longer_on_the_way(self.index, pending, occupancy):
+            # The hands may still be making another move of this turn that goes on from the board's squares (a
+            # wrong piece lifted and put back while a victim was in the air, then its killer lifted): hold the move
+            # shown, neither committed nor dropped (`held`); `board` follows the hands from here.
+            self._clear_pending()
+            self.held = Held(pending, self.occupancy, [])
             return []
         # A square passed over on the way (empty before the turn and now) counts for every move, as in `best`: the
         # change finishes the move only if no move of the turn could still explain every other touch.
@@ -128,8 +183,19 @@ class Recognizer(Weighing):
 
     def board(self, occupancy: int, t: float) -> list[Signal]:
         """The debounced occupancy changed."""
+        if self.held is not None:
+            return self._held_board(occupancy, t)
         if occupancy == self.occupancy:
             return []
+        self._note(occupancy, t)
+        out = self._weigh_again(t)
+        out.extend(self.tick(t))
+        return out
+
+    def _note(self, occupancy: int, t: float = 0.0) -> None:
+        """What a change of the board at `t` tells the turn: the squares touched, the pieces' ways, the pieces in
+        place. Changes replayed from a held move come without their times: all at one time, any set-down before a
+        lift next door among them may be a slid piece, as the tracker allows within a slide's time."""
         changed = occupancy ^ self.occupancy
         self.pieces.change(self.occupancy, occupancy, self.mode is not Mode.CHORES, t)
         self.touched |= changed
@@ -137,15 +203,80 @@ class Recognizer(Weighing):
             self.changes[sq] = self.changes.get(sq, 0) + 1
         self.in_place.change(self.occupancy, occupancy)
         self.occupancy = occupancy
-        out = self._weigh_again(t)
-        out.extend(self.tick(t))
-        return out
+
+    # ---- a move held (`held`) ---------------------------------------------------------------------------------
+    def _held_board(self, occupancy: int, t: float) -> list[Signal]:
+        """A change while a move is held (the turn's touches and pieces as the held move's board showed them; only
+        the occupancy follows the board, as the session reads it): weigh the turn again once a longer move fits (or
+        the board is back on the held move or the turn's start); finish the held move once the board has stood
+        still (`held`)."""
+        held, index = self.held, self.index
+        assert held is not None and index is not None
+        if occupancy == held.occupancy:
+            return []
+        held.note(occupancy)
+        self.occupancy = occupancy  # as the session reads it (which came off first in a scan)
+        if landed(index, held.candidate, self.expected, occupancy, self.touched | held.touched):
+            self._unhold()
+            out = self._weigh_again(t)
+            out.extend(self.tick(t))
+            return out
+        if not longer_on_the_way(index, held.candidate, occupancy):
+            wait = self.settings.settle  # a piece set down off every longer move's way: the next player's move
+        elif occupancy.bit_count() < held.board.bit_count():
+            wait = self.settings.held_in_hand  # a piece in the hand, on its way to finish the longer move
+        else:
+            # Every piece down, the board could still become the longer move only by lifting one again: the hands
+            # rest (the next player's move made where it looks like part of the longer one), or pause.
+            wait = self.settings.held_settle
+        self._clear_pending()
+        self._set_deadline(Deadline.HELD, t + wait)
+        return []
+
+    def _held_interrupted(self, occupancy: int) -> list[Signal]:
+        """Before `board` while a move is held: every piece down again (the next player's move made, no longer move
+        landed), a lift of a piece the hands have not touched since is the player after that starting: the held
+        move is finished, and its next turn follows the hands from its board, this lift included. A piece lifted
+        again where the hands set it down (a hover), or one a longer move explaining the squares changed since could
+        lift, goes on."""
+        held = self.held
+        assert held is not None
+        now = held.occupancy
+        lifted = now & ~occupancy
+        if not lifted or lifted & held.touched or now.bit_count() < held.board.bit_count():
+            return []
+        assert self.index is not None
+        touched = held.touched | lifted
+        if explained_on_the_way(self.index, held.candidate, self.expected, occupancy, touched):
+            return []  # the longer move's next piece
+        held.note(occupancy)
+        return self._release()
+
+    def _unhold(self) -> None:
+        """The turn takes in the changes seen while the move was held, as if it had followed them."""
+        held, self.held = self.held, None
+        self._clear_pending()
+        if held is not None:
+            self.occupancy = held.board
+            for occ in held.steps:
+                self._note(occ)
+
+    def _release(self) -> list[Signal]:
+        """The held move is finished: the board stood still where no longer move is on its way. The turn's state is
+        still the board that showed it; the touches since are the next player's, carried into the next turn."""
+        held, self.held = self.held, None
+        if held is None:
+            return []
+        self.following = held
+        self.occupancy = held.board  # the board the move was shown on: its commit and its chores are judged there
+        return [self._recognized(held.candidate)]
 
     def distrust(self, squares: int, occupancy: int, t: float) -> list[Signal]:
         """`squares` are no longer trusted (their switches flap): what they were seen doing no longer counts, and
         the board, read now as `occupancy` (the session shows them as it expects them), is weighed again. Hands
         may still be at work there (a quick player trips the flap detector): until they are trusted again, a move is
         taken only if no other fits whatever they hold."""
+        self._unhold()
         self.untrusted |= squares
         self.unsure |= squares
         self.pieces.give_up()
@@ -201,6 +332,8 @@ class Recognizer(Weighing):
         if kind is Deadline.ILLEGAL:
             self._illegal_settled = True
             return self._evaluate(t)
+        if kind is Deadline.HELD:
+            return self._release()
         return []
 
     def answer(self, candidate: Candidate) -> list[Signal]:
@@ -223,6 +356,8 @@ class Recognizer(Weighing):
 
     # ---- evaluation -------------------------------------------------------------------------------------------
     def _evaluate(self, t: float) -> list[Signal]:
+        if self.held is not None:
+            return []  # the turn weighs the board again once the held move is released or a longer one fits
         if self.mode is Mode.CHORES:
             return self._evaluate_chores(t)
         if self.mode is Mode.IDLE or self.index is None:
@@ -260,15 +395,23 @@ class Recognizer(Weighing):
     # ---- what the LEDs show ---------------------------------------------------------------------------------
     def guidance(self) -> Guidance:
         """A snapshot for the LED scenes and the page; cached until the board or the mode changes."""
-        key = (self.occupancy, self.touched, self.mode, self.illegal)
+        o, touched = self._view()
+        key = (o, touched, self.mode, self.illegal)
         if self._guidance is not None and self._guidance_key == key and self._deadline_kind is not Deadline.MISMATCH:
             return self._guidance
         self._guidance_key = key
         self._guidance = self._compute_guidance()
         return self._guidance
 
+    def _view(self) -> tuple[int, int]:
+        """The board and the squares touched as the hands left them (while a move is held, the turn's own state is
+        still the board that showed it)."""
+        if self.held is None:
+            return self.occupancy, self.touched
+        return self.held.occupancy, self.touched | self.held.touched
+
     def _compute_guidance(self) -> Guidance:
-        o, expected = self.occupancy, self.expected
+        (o, touched), expected = self._view(), self.expected
         if self.mode is Mode.CHORES:
             state = ChoreState(
                 expected, o, self.touched, self.chore_steps, self.chore_touch, self.chore_show, self.pieces.wrong()
@@ -276,5 +419,5 @@ class Recognizer(Weighing):
             return lights.chores(state)
         if self.mode is Mode.PROMPT:
             return lights.prompt(expected, o, self.prompt)
-        turn = TurnState(self.mode, expected, o, self.touched, self.mismatch_shown, self.illegal)
+        turn = TurnState(self.mode, expected, o, touched, self.mismatch_shown, self.illegal)
         return lights.turn(turn, self.index)

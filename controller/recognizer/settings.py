@@ -15,6 +15,11 @@ class RecognizerSettings:
     unexplained_settle: float = 3.0
     mismatch_grace: float = 0.8  # a board matching nothing for this long is shown as a mismatch
     takeback_settle: float = 1.0
+    # A move held while a longer one is on its way (recognizer.held) is committed once the board stands still this
+    # long with no piece off the board since it showed, or `held_in_hand` long with one (the hand may be the next
+    # player's, taking a piece off for good).
+    held_settle: float = 1.0
+    held_in_hand: float = 10.0
     takebacks: bool = True
 
 
@@ -26,3 +31,4 @@ class Deadline(enum.Enum):
     MISMATCH = "mismatch"  # the board fits nothing: show what to put right
     ILLEGAL = "illegal"  # a move the rules forbid stood still: say why
     DONE = "done"  # chores whose pieces the tracker no longer follows: the board stood still on their position
+    HELD = "held"  # a held move (recognizer.held) with no longer move on its way any more: the board stood still

@@ -94,14 +94,16 @@ class Site:
         return await self.run(lambda s, t: self.snapshot(s, seat))
 
 
-def site(connection: HTTPConnection) -> Site:
+# The dependencies are coroutines though they wait for nothing: FastAPI runs a plain function dependency on a worker
+# thread (anyio's), a thread hop for every request and anyio's thread machinery loaded in the loop on the first one.
+async def site(connection: HTTPConnection) -> Site:
     found = connection.app.state.site
     if not isinstance(found, Site):
         raise TypeError("the app was not made by controller.web.create_app")
     return found
 
 
-def client(connection: HTTPConnection) -> str:
+async def client(connection: HTTPConnection) -> str:
     """Who is asking, for the limit on PIN guesses: the client's address."""
     return connection.client.host if connection.client is not None else "unknown"
 

@@ -4,8 +4,6 @@
 
 from __future__ import annotations
 
-import hmac
-import ipaddress
 import json
 import time
 from collections.abc import Callable
@@ -16,12 +14,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from controller.errors import ErrorKind
 from controller.values import dataclass
+from controller.web.checks import host_allowed, host_header, same_secret
 from controller.web.errors import ApiError
 
-
-def same_secret(given: str, expected: str) -> bool:
-    """Constant-time comparison of any two texts (hmac refuses non-ASCII `str`; their UTF-8 bytes it takes)."""
-    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass"))
+__all__ = ["HostCheck", "PinGuard", "StrictJSONResponse", "host_allowed", "same_secret", "strict_dumps"]
 
 
 @dataclass
@@ -88,31 +84,6 @@ class PinGuard:
         del self._clients[oldest]
 
 
-def host_name(header: str) -> str:
-    """The name in a Host header, without its port: `[::1]:8000` -> `::1`, `Board.local:80` -> `board.local`."""
-    h = header.strip().lower()
-    if h.startswith("["):
-        return h[1 : h.find("]")] if "]" in h else h
-    if h.count(":") == 1:
-        h = h.split(":", 1)[0]
-    return h.rstrip(".")
-
-
-def host_allowed(header: str | None, names: frozenset[str]) -> bool:
-    """A request is for this board when its Host is an address (a name can be rebound to any address by whoever
-    runs its DNS; an address cannot) or one of the board's own names."""
-    if not header:
-        return False
-    host = host_name(header)
-    if host in names:
-        return True
-    try:
-        ipaddress.ip_address(host)
-    except ValueError:
-        return False
-    return True
-
-
 class HostCheck:
     """ASGI middleware: requests and WebSockets whose Host is not this board's are refused (DNS rebinding: a page
     on the cafe's network may point its own name at the board's address, but it cannot make the browser send the
@@ -124,11 +95,7 @@ class HostCheck:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket"):
-            header = None
-            for key, value in scope.get("headers", ()):
-                if key == b"host":
-                    header = value.decode("latin-1")
-                    break
+            header = host_header(scope.get("headers", ()))
             if not host_allowed(header, self.names):
                 if scope["type"] == "websocket":
                     await send({"type": "websocket.close", "code": 4421})

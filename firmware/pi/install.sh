@@ -280,6 +280,15 @@ install_venv() {
     changed "the virtual environment $VENV with the pi extra"
 }
 
+# The code compiled to bytecode and the pin map's cache (hardware/toml_cache.py) written now, as root: the service
+# user cannot write to $APP, so otherwise every start of the board would compile every module again and load tomllib
+# (seconds of a Pi Zero 2 W's CPU before the board is live). compileall only compiles what changed; the pin map's
+# cache is written again only when the file's text changed.
+compile_code() {
+    run "$VENV/bin/python" -m compileall -q "$APP/controller" "$APP/hardware" "$APP/simulator"
+    run env -C "$APP" "$VENV/bin/python" -c "from hardware.pinmap import load_pinmap; load_pinmap()"
+}
+
 # ---- the service user, udev, systemd
 
 install_user() {
@@ -360,6 +369,7 @@ else
     install_packages
     copy_code
     install_venv
+    compile_code
     install_user
     if [ "${BOARD:-$(detect_board)}" = gpio ]; then
         install_boot_config

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from controller.ai.games.djambi import QUIET_HORIZON, DjambiKnowledge, attackers
 from controller.ai.games.polis import WON, PolisKnowledge
-from controller.ai.games.politics1952 import expected_votes
+from controller.ai.games.politics1952 import MIN_UNIT, PoliticsKnowledge, expected_votes, open_votes
 from controller.ai.games.politrics import open_row
 from controller.games.djambi.board import CHIEF_CODES, KIND_OF
 from controller.games.djambi.moves import Act, Report
@@ -121,6 +121,57 @@ def test_expected_votes_share_out_the_states_with_pins_and_lock_the_captured_one
             <= now[seat]
             + sum(s.votes for s, lines in zip(STATES, state.board, strict=True) if not pins.is_locked(lines))
         )
+
+
+def _active_values(state: PoliticsState) -> tuple[list[float], list[float]]:
+    """The expected votes and the values of the candidates still in, in the same order."""
+    values = PoliticsKnowledge().evaluate(state)
+    expected = expected_votes(state.board, state.n)
+    return [expected[k] for k in state.active], [values[k] for k in state.active]
+
+
+@given(state=states("politics1952", ongoing=True, max_actions=250))
+@settings(max_examples=40, deadline=None)
+def test_a_politics_lead_the_open_votes_can_still_overturn_is_no_certain_win(state: PoliticsState) -> None:
+    """While the runner-up could make up the lead by taking half of the votes still open, nobody's position is
+    worth 0.9 of a win: a value squeezed to near 1 or 0 leaves the search's moves differing by less than its
+    noise. (A fixed unit of 40 votes made a lead of 120 expected votes worth 0.95 with most of the map open.)"""
+    expected, values = _active_values(state)
+    top, second = sorted(expected)[-2:]
+    if top - second <= open_votes(state.board) / 2:
+        assert max(values) < 0.9, (top, second, open_votes(state.board), values)
+
+
+@given(state=states("politics1952", seats=2, max_actions=120), data=st.data())
+@settings(max_examples=40, deadline=None)
+def test_a_politics_lead_is_worth_more_the_fewer_votes_are_left_to_win(state: PoliticsState, data: st.DataObject):
+    """The same lead in expected votes with fewer votes still open is the better position: pairs of States
+    without pins and with equal votes, each won outright by one of the two candidates, leave the lead as it was
+    and close part of the map, so the leader's value rises (while the open votes are more than its least unit)."""
+    if state.to_move is None or len(state.active) < 2:
+        return
+    free: dict[int, list[int]] = {}
+    for i, (s, lines) in enumerate(zip(STATES, state.board, strict=True)):
+        if not pins.has_pin(lines):
+            free.setdefault(s.votes, []).append(i)
+    pairs = [(group[0], group[1]) for group in free.values() if len(group) >= 2]
+    if not pairs:
+        return
+    chosen = data.draw(st.lists(st.sampled_from(pairs), min_size=1, max_size=len(pairs), unique=True))
+    board = list(state.board)
+    for a, b in chosen:
+        board[a] = (*((),) * (len(board[a]) - 1), (0,))
+        board[b] = (*((),) * (len(board[b]) - 1), (1,))
+    later = replace(state, board=tuple(board))
+    before, after = _active_values(state), _active_values(later)
+    assert abs((before[0][0] - before[0][1]) - (after[0][0] - after[0][1])) < 1e-9  # the same lead
+    leader = 0 if before[0][0] > before[0][1] else 1
+    if before[0][0] == before[0][1]:
+        return
+    if open_votes(state.board) / 4 > MIN_UNIT:
+        assert after[1][leader] > before[1][leader]
+    else:
+        assert after[1][leader] >= before[1][leader] - 1e-12
 
 
 @given(state=states("polis", ongoing=True, max_actions=60))

@@ -35,7 +35,7 @@ from controller.session.core import Session, SessionSettings
 from controller.session.factory import new_session
 from controller.session.runner import Controller
 from controller.store import GameStore
-from controller.web.app import create_app
+from controller.web.app import built_app
 from controller.web.deps import WebConfig
 from tests.bench.probe import LoopProbe
 
@@ -155,7 +155,7 @@ async def open_table(db: Path, game: str, seed: int, sim: SimOptions | None = No
         store=store,
         new_session=lambda game, **kw: new_session(game, store=store, **{"settings": settings, **kw}),
     )
-    app = create_app(controller, config)
+    app = await asyncio.to_thread(built_app, controller, config)  # as `agora play` builds it (serving.build_routes)
     # What serving loads besides the app (the protocols), as `agora play` has it in memory; no socket is opened.
     uvicorn.Config(app, log_level="warning", lifespan="off", ws="websockets-sansio").load()
     events = controller.subscribe()

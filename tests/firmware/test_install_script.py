@@ -51,6 +51,12 @@ def test_a_pi4_install_puts_every_file_in_place_and_says_what_it_would_run(tmp_p
     assert "would run: apt-get install -y --no-install-recommends python3-venv python3-pip python3-lgpio git" in out
     assert "would run: python3 -m venv --system-site-packages /opt/agora/.venv" in out
     assert "would run: /opt/agora/.venv/bin/pip install --prefer-binary -e /opt/agora[pi]" in out
+    # compiled as root, since the service user cannot write there: no start compiles or reads the pin map's TOML
+    compile_all = "would run: /opt/agora/.venv/bin/python -m compileall -q /opt/agora/controller /opt/agora/hardware"
+    assert compile_all + " /opt/agora/simulator" in out
+    cache = "would run: env -C /opt/agora /opt/agora/.venv/bin/python -c from hardware.pinmap import load_pinmap;"
+    assert cache + " load_pinmap()" in out
+    assert out.index(compile_all + " /opt/agora/simulator") > out.index(next(x for x in out if "pip install" in x))
     # PEP 668: pip only ever runs inside the virtual environment.
     assert all("/opt/agora/.venv/bin/pip" in line for line in out if "pip install" in line and "would run:" in line)
     assert "would run: systemctl enable agora.service" in out and "udevadm control --reload" in text

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from controller.ai.budget import Level
+from controller.ai.games.djambi_walls import corpse_walls, enclosed, gaps, necromobiles
 from controller.ai.knowledge import Knowledge
 from controller.games import Move, State
 from controller.games.djambi.board import (
@@ -13,10 +14,12 @@ from controller.games.djambi.board import (
     CHIEF,
     CHIEF_CODES,
     CORPSE,
+    DIPLOMAT,
     EMPTY,
     KIND_OF,
     MAZE,
     MILITANT,
+    NECROMOBILE,
     ORTHOGONAL,
     PARTY_OF,
     RAYS,
@@ -24,6 +27,7 @@ from controller.games.djambi.board import (
 )
 from controller.games.djambi.moves import Act, Report
 from controller.games.djambi.order import VASSAL, controller, power_party
+from controller.games.djambi.rules import WalledIn
 from controller.games.djambi.state import DjambiState
 
 # Per kind (Chief, Assassin, Reporter, Diplomat, Necromobile, Militant): what a living piece is worth.
@@ -37,6 +41,19 @@ OUT = -12.0  # a player left with no party
 DOOMED_NEXT = 0.8
 DOOMED_LATER = 0.6
 THREATENED = 2.5
+# A Chief one corpse on one square walls in (djambi_walls.gaps): any kill lets its killer put the corpse anywhere, so
+# an enemy moving first nearly always can, and a walled-in Chief's player is out, its pieces vassals; with its own
+# player to move first, that move has to close the gap or leave.
+WALL_NEXT = 0.6
+WALL_LATER = 0.45
+WALL_OWN = 1.5
+# A Chief shut in already (djambi_walls.enclosed) dies with the last Necromobile: can never move again, and killing
+# that one (of any party, anywhere) walls it in.
+ENCLOSED = 0.3
+ENCLOSED_LAST = 0.7
+# Move ordering: a corpse put where it walls in an enemy Chief, or the kill of the last Necromobile that walls one in,
+# ranks with a kill of that Chief.
+WALLING = PIECE_VALUE[CHIEF]
 # The quiet-turn draw (R19) shares the game out evenly: a position this few turns from it is worth that much less
 # to the leader, so a player ahead looks for the kill that keeps the game going before the count runs out.
 QUIET_HORIZON = 16
@@ -97,6 +114,9 @@ class DjambiKnowledge(Knowledge):
     scale = 3.0
     width = 20
 
+    def __init__(self) -> None:
+        self._targets_of: tuple[DjambiState, tuple[int, bool]] | None = None
+
     def evaluate(self, state: State) -> tuple[float, ...]:
         values = super().evaluate(state)
         assert isinstance(state, DjambiState)
@@ -124,16 +144,17 @@ class DjambiKnowledge(Knowledge):
             out[seat] += PIECE_VALUE[KIND_OF[byte]]
         if power is not None and ruler != VASSAL:
             out[ruler] += MAZE_VALUE
-        self._dangers(state, out)
+        order = turn_order(state)
+        self._dangers(state, out, order)
+        self._walls(state, out, order)
         return [OUT if v == 0.0 else v for v in out]
 
     @staticmethod
-    def _dangers(state: DjambiState, out: list[float]) -> None:
+    def _dangers(state: DjambiState, out: list[float], order: list[int]) -> None:
         """Each Chief an enemy could kill before its player moves again: that player's score passes in part to the
         first such enemy to move (four players: looking one turn ahead sees only the next player's kills, the
         others come before the Chief can flee all the same)."""
         board, control = state.board, state.control
-        order = turn_order(state)
         material = list(out)
         for sq, byte in enumerate(board):
             if byte not in CHIEF_CODES:
@@ -152,11 +173,67 @@ class DjambiKnowledge(Knowledge):
             out[owner] -= share
             out[first] += share
 
+    @staticmethod
+    def _walls(state: DjambiState, out: list[float], order: list[int]) -> None:
+        """Each Chief one corpse walls in, or already shut in and kept alive only by the Necromobiles: a share of
+        what its player still has is lost (it goes to nobody in particular: the vassals serve whoever holds the
+        Maze then)."""
+        mode = state.rules.walled_in
+        if mode is WalledIn.NEVER:
+            return
+        board, control = state.board, state.control
+        by_corpse = corpse_walls(board, mode)
+        for byte in CHIEF_CODES:
+            sq = board.find(byte)
+            if sq < 0 or sq == MAZE:
+                continue
+            owner = control[PARTY_OF[byte]]
+            if owner == VASSAL or owner not in order:
+                continue
+            if by_corpse:
+                if not gaps(board, sq, mode):
+                    continue
+                if order[0] == owner:
+                    out[owner] -= WALL_OWN
+                    continue
+                share = WALL_NEXT if order.index(owner) == 1 else WALL_LATER
+            elif enclosed(board, sq, mode):
+                share = ENCLOSED_LAST if necromobiles(board) == 1 else ENCLOSED
+            else:
+                continue
+            out[owner] -= share * max(out[owner], 0.0)
+
     def prior(self, state: State, move: Move) -> float:
         assert isinstance(state, DjambiState)
+        board = state.board
         if isinstance(move, Report):
-            return sum(PIECE_VALUE[KIND_OF[state.board[v]]] for v in move.victims if KIND_OF[state.board[v]] >= 0)
+            return sum(PIECE_VALUE[KIND_OF[board[v]]] for v in move.victims if KIND_OF[board[v]] >= 0)
         if isinstance(move, Act):
-            victim = KIND_OF[state.board[move.dst]]
-            return PIECE_VALUE[victim] if victim >= 0 else 0.0
+            victim = KIND_OF[board[move.dst]]
+            value = PIECE_VALUE[victim] if victim >= 0 else 0.0
+            gap, last_necromobile = self._targets(state)
+            corpse = move.src if move.kind == ASSASSIN else move.place  # a Diplomat puts down a living piece
+            walls = (move.kind != DIPLOMAT and gap >> corpse & 1) or (victim == NECROMOBILE and last_necromobile)
+            return value + WALLING if walls else value
         return 0.0
+
+    def _targets(self, state: DjambiState) -> tuple[int, bool]:
+        """For the mover: the squares where one corpse walls in an enemy Chief, and whether killing the last
+        Necromobile walls one in. Asked for every move of a wide position while it is sorted, so the answer for
+        the last position asked about is kept."""
+        if self._targets_of is not None and self._targets_of[0] is state:
+            return self._targets_of[1]
+        mode = state.rules.walled_in
+        board, control = state.board, state.control
+        by_corpse = corpse_walls(board, mode)
+        gap, last = 0, False
+        for byte in CHIEF_CODES:
+            sq = board.find(byte)
+            if sq < 0 or control[PARTY_OF[byte]] == state.to_move:
+                continue
+            if by_corpse:
+                gap |= gaps(board, sq, mode)
+            elif not last and necromobiles(board) == 1:
+                last = enclosed(board, sq, mode)
+        self._targets_of = (state, (gap, last))
+        return gap, last

@@ -6,6 +6,8 @@ the playing field), so the generators only test occupancy.
 
 from __future__ import annotations
 
+from functools import cache
+
 from controller.games.moves import Move
 from controller.games.politrics.board import LANDING, NEIGHBOUR, NONE, PLAYING, RETIREMENT, SQUARES
 from controller.games.politrics.figures import BEATS, CIVIL_SERVANT, DELEGATE, MINISTER, PRESIDENT, STEPS, VOTER
@@ -38,9 +40,19 @@ def _beats(kind: int, sq: int) -> tuple[tuple[int, int, Beat], ...]:
     )
 
 
-# SHIFTS[kind][sq]: (destination bit, move); BEAT_TABLE[kind][sq]: (victim bit, landing bit, move).
-SHIFTS = tuple(tuple(_shifts(k, sq) for sq in range(SQUARES)) for k in range(5))
-BEAT_TABLE = tuple(tuple(_beats(k, sq) for sq in range(SQUARES)) for k in range(5))
+# shift_table()[kind][sq]: (destination bit, move); beat_table()[kind][sq]: (victim bit, landing bit, move). Made at
+# their first use, not at import: some 1,700 moves that no turn needs while the line-ups are being placed (steps
+# come after, and a beat needs a figure next to an enemy), so the board goes live without them.
+@cache
+def shift_table() -> tuple[tuple[tuple[tuple[int, Shift], ...], ...], ...]:
+    return tuple(tuple(_shifts(k, sq) for sq in range(SQUARES)) for k in range(5))
+
+
+@cache
+def beat_table() -> tuple[tuple[tuple[tuple[int, int, Beat], ...], ...], ...]:
+    return tuple(tuple(_beats(k, sq) for sq in range(SQUARES)) for k in range(5))
+
+
 JUMPERS = (VOTER, MINISTER, DELEGATE)
 WALKERS = (VOTER, MINISTER, DELEGATE)
 
@@ -57,14 +69,16 @@ def placement_squares(kind: int, lay: Layout, seat: int, rules: Rules) -> int:
 
 def president_steps(lay: Layout, seat: int, rules: Rules) -> list[Shift]:
     allowed = lay.empty & ~lay.aura_of(lay.civil_servants_blocking(seat, rules))
-    return [m for sq in squares_of(lay.kinds[seat][PRESIDENT]) for b, m in SHIFTS[PRESIDENT][sq] if allowed & b]
+    table = shift_table()[PRESIDENT]
+    return [m for sq in squares_of(lay.kinds[seat][PRESIDENT]) for b, m in table[sq] if allowed & b]
 
 
 def figure_steps(lay: Layout, seat: int) -> list[Shift]:
     """Steps of every figure but the President."""
     empty = lay.empty
     kinds = lay.kinds[seat]
-    return [m for k in WALKERS for sq in squares_of(kinds[k]) for b, m in SHIFTS[k][sq] if empty & b]
+    table = shift_table()
+    return [m for k in WALKERS for sq in squares_of(kinds[k]) for b, m in table[k][sq] if empty & b]
 
 
 def beats(lay: Layout, seat: int, victims: int | None = None) -> list[Beat]:
@@ -72,12 +86,11 @@ def beats(lay: Layout, seat: int, victims: int | None = None) -> list[Beat]:
     empty = lay.empty
     enemy = lay.occ[1 - seat] if victims is None else lay.occ[1 - seat] & victims
     kinds = lay.kinds[seat]
+    if not enemy:
+        return []  # no figure to beat (the first turns): the table need not even be made
+    table = beat_table()
     return [
-        m
-        for k in JUMPERS
-        for sq in squares_of(kinds[k])
-        for ob, lb, m in BEAT_TABLE[k][sq]
-        if enemy & ob and empty & lb
+        m for k in JUMPERS for sq in squares_of(kinds[k]) for ob, lb, m in table[k][sq] if enemy & ob and empty & lb
     ]
 
 

@@ -15,7 +15,8 @@ from typing import Protocol
 
 from controller.games.moves import Move
 from controller.games.politrics import movegen
-from controller.games.politrics.figures import DELEGATE, MINISTER, PRESIDENT, VOTER
+from controller.games.politrics.board import PLAYING
+from controller.games.politrics.figures import CIVIL_SERVANT, DELEGATE, MINISTER, PRESIDENT, VOTER
 from controller.games.politrics.layout import Layout
 from controller.games.politrics.moves import Beat, Place, Shift
 from controller.games.politrics.rules import Rules
@@ -78,4 +79,9 @@ def may_end_board(state: Position, move: Place | Shift) -> bool:
     empty_after = state.layout.empty & ~(1 << move.dst)
     if not lineup[PRESIDENT] and (lineup[VOTER] or lineup[MINISTER] or lineup[DELEGATE]) and empty_after:
         return False  # `movegen.can_act`: a figure other than the President to place and a square to place it on
+    # `movegen.can_act`: the President to place and a square of the playing field for him, where no Civil Servant's
+    # Aura can keep him out since there is none (every move of the first turns)
+    servants = state.layout.kinds[0][CIVIL_SERVANT] | state.layout.kinds[1][CIVIL_SERVANT]
+    if lineup[PRESIDENT] and empty_after & PLAYING and move.kind != CIVIL_SERVANT and not servants:
+        return False
     return not movegen.can_act(state.layout.after(move, seat, None), lineup, opponent, rules)

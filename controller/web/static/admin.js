@@ -1,11 +1,12 @@
 "use strict";
 // The page's admin box (not on a seat's page): the admin PIN, a new game, the seats' links and QR codes, abandoning
-// the game. It runs after app.js and uses its helpers ($, api, pin, confirmFirst, showMessage) and its `state`.
+// the game. It runs after app.js and uses its helpers ($, api, fetchReady, pin, confirmFirst, showMessage) and its
+// `state`.
 
 async function setupAdmin() {
   $("pin").value = pin();
   $("pin").addEventListener("change", (e) => { localStorage.setItem("agora-pin", e.target.value); loadSeats(); });
-  const games = await (await fetch("/api/games")).json();
+  const games = await (await fetchReady("/api/games")).json();
   const sel = $("new-game"), seats = $("new-seats");
   for (const g of games) { const o = document.createElement("option"); o.value = g.name; o.textContent = g.title; sel.append(o); }
   const fillSeats = () => {
@@ -37,7 +38,7 @@ async function loadSeats() {
   const box = $("seat-links");
   box.innerHTML = "";
   try {
-    const res = await fetch("/api/seats", { headers: pin() ? { "X-Agora-Pin": pin() } : {} });
+    const res = await fetchReady("/api/seats", { headers: pin() ? { "X-Agora-Pin": pin() } : {} });
     if (!res.ok) { box.textContent = "Enter the admin PIN to see the seats' QR codes."; return; }
     for (const s of await res.json()) {
       const fig = document.createElement("figure");

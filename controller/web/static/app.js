@@ -24,10 +24,29 @@ const $ = (id) => document.getElementById(id);
 
 function pin() { return localStorage.getItem("agora-pin") || ""; }
 
+// While the board starts, its front door serves this page but answers the API 503 with Retry-After (and the
+// WebSocket closes with 1013): the page says so and asks again once told to. Nothing was done with such a request,
+// so asking again is safe; a 503 without Retry-After is the board's own answer and is shown as any error.
+function starting(on) {
+  const c = $("connection");
+  if (on) { c.hidden = false; c.textContent = "The board is starting…"; }
+  else if (c.textContent === "The board is starting…") c.hidden = true;
+}
+
+async function fetchReady(path, init) {
+  for (;;) {
+    const res = await fetch(path, init);
+    const wait = res.status === 503 ? parseFloat(res.headers.get("Retry-After")) : NaN;
+    if (!(wait >= 0)) { if (res.ok) starting(false); return res; }
+    starting(true);
+    await new Promise((done) => setTimeout(done, wait * 1000));
+  }
+}
+
 async function api(path, body, method = "POST") {
   const headers = { "Content-Type": "application/json" };
   if (pin()) headers["X-Agora-Pin"] = pin();
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetchReady(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await res.json().catch(() => ({}));
   if (!res.ok) {
     const msg = (data.error && data.error.message) || res.statusText;
@@ -309,7 +328,7 @@ function loadPanel(game) {
     script.type = "module";
     script.src = `/static/games/${game}.js`;
     script.onload = async () => {
-      const data = await (await fetch("/api/static")).json().catch(() => ({}));
+      const data = await (await fetchReady("/api/static")).json().catch(() => ({}));
       resolve({ panel: window.AgoraPanels[game] || null, data: data.data || {} });
     };
     script.onerror = () => resolve({ panel: null, data: {} });
@@ -353,7 +372,8 @@ function connect() {
     else if (m.type === "led") { led = m.frame; paintLeds(); }
   };
   ws.onopen = () => { $("connection").hidden = true; };
-  ws.onclose = () => {
+  ws.onclose = (e) => {
+    if (e.code === 1013) { starting(true); setTimeout(connect, 1000); return; } // the board is starting
     const c = $("connection");
     c.hidden = false;
     c.textContent = "Lost the connection to the board; trying again…";
@@ -378,7 +398,7 @@ $("hint").addEventListener("click", async () => {
   out.hidden = false;
   let shown = false;
   for (let i = 0; i < 600; i++) {
-    const s = await fetch(`/api/state${query}`).then((r) => r.json()).catch(() => ({}));
+    const s = await fetchReady(`/api/state${query}`).then((r) => r.json()).catch(() => ({}));
     if (s.hint) { out.textContent = `Hint: ${s.hint.description} (${s.hint.move})`; shown = true; }
     else if (shown || !s.thinking) break;
     await new Promise((done) => setTimeout(done, shown ? 1000 : 200));

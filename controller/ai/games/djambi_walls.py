@@ -1,0 +1,151 @@
+"""Walled-in Chiefs as the Djambi computer sees them coming (R15, docs/rules/djambi.md).
+
+The rules wall a Chief in only after the fact: a Chief outside the Maze whose region (empty squares and its own
+party's pieces) reaches no other party's piece and not the empty Maze dies, with no Necromobile left to carry a
+corpse of the wall away (the default ruling). In played games nearly every walling comes from one corpse put on the
+one square through which a Chief's region still reaches the rest of the board, late in the game once the Necromobiles
+are dead; and a Chief whose region is already closed lives only as long as some Necromobile does. The search sees
+neither in time: a corpse can go on any empty square, so each kill is thousands of moves, one per square, and the
+tree's inner nodes weigh only the best few by their first look. This module names both dangers, for the evaluation
+and for the move ordering:
+
+- `gaps`: the empty squares on each of which a single corpse walls the Chief in now;
+- `enclosed`: a Chief already shut in, alive only while a Necromobile lives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from controller.games.djambi.board import (
+    CODES,
+    CORPSE,
+    EMPTY,
+    MAZE,
+    MAZE_BIT,
+    NECROMOBILE,
+    NEIGHBOURS,
+    PARTIES,
+    PARTY_OF,
+    code,
+    dilate,
+)
+from controller.games.djambi.rules import WalledIn
+from controller.games.squares import lowest
+
+NECROMOBILE_CODES = tuple(code(p, NECROMOBILE) for p in range(len(PARTIES)))
+
+
+def _table(keep: Iterable[int]) -> bytes:
+    """A bytes.translate table that turns a board into '1' where the byte is in `keep`, '0' elsewhere."""
+    wanted = set(keep)
+    return bytes(ord("1") if c in wanted else ord("0") for c in range(256))
+
+
+_EMPTY = _table([EMPTY])
+_LIVING = _table(CODES)
+_OWN = tuple(_table(c for c in CODES if PARTY_OF[c] == p) for p in range(len(PARTIES)))
+_OWN_NECROMOBILE = tuple(_table([code(p, NECROMOBILE)]) for p in range(len(PARTIES)))
+
+
+def _bits(board: bytes | bytearray, table: bytes) -> int:
+    return int(board.translate(table)[::-1], 2)
+
+
+def necromobiles(board: bytes) -> int:
+    """How many Necromobiles live on the board (any party)."""
+    return sum(board.count(c) for c in NECROMOBILE_CODES)
+
+
+def corpse_walls(board: bytes, mode: WalledIn) -> bool:
+    """Can one more corpse wall a Chief in under the rule `mode`? Not while a Necromobile lives under the default
+    ruling (it could carry the corpse away), never under `never`."""
+    if mode is WalledIn.NEVER:
+        return False
+    return mode is not WalledIn.NO_NECROMOBILE or necromobiles(board) == 0
+
+
+def _region(board: bytes, party: int) -> tuple[int, int]:
+    """The rules' region search for `party`'s Chief (walls.py), as bitboards: the squares that end it (another
+    party's living piece, the empty Maze, an own Necromobile) and those it spreads through (empty, own pieces)."""
+    empty = _bits(board, _EMPTY)
+    own = _bits(board, _OWN[party])
+    goals = (_bits(board, _LIVING) & ~own) | (empty & MAZE_BIT) | _bits(board, _OWN_NECROMOBILE[party])
+    return goals, empty | own
+
+
+def _way_out(square: int, goals: int, passable: int) -> int:
+    """The squares of one shortest way from `square` to a goal (0: none)."""
+    layer = visited = 1 << square
+    layers = [layer]
+    while layer:
+        around = dilate(layer) & ~visited
+        hit = around & goals
+        if hit:
+            sq = lowest(hit)
+            way = 1 << sq
+            for earlier in reversed(layers):
+                sq = lowest(dilate(1 << sq) & earlier)
+                way |= 1 << sq
+            return way
+        visited |= around
+        layer = around & passable
+        layers.append(layer)
+    return 0
+
+
+def _gets_out(square: int, goals: int, passable: int) -> bool:
+    layer = visited = 1 << square
+    while layer:
+        around = dilate(layer) & ~visited
+        if around & goals:
+            return True
+        visited |= around
+        layer = around & passable
+    return False
+
+
+def _beside_a_goal(board: bytes, square: int, party: int) -> bool:
+    """Does the Chief on `square` stand beside what ends the region search? Then no corpse walls it in (most Chiefs,
+    most of the time: a look at eight squares instead of a search)."""
+    necromobile = NECROMOBILE_CODES[party]
+    for n in NEIGHBOURS[square]:
+        b = board[n]
+        if (b >= 2 and PARTY_OF[b] != party) or b == necromobile or (n == MAZE and b == EMPTY):
+            return True
+    return False
+
+
+def gaps(board: bytes, square: int, mode: WalledIn) -> int:
+    """The empty squares (a mask; the Maze never, no corpse goes there but a fresh Chief's) on each of which one
+    corpse would wall in the Chief on `square`. Every way out passes through such a square, so they all lie on
+    any one way out: only those few squares are tried."""
+    if square == MAZE or not corpse_walls(board, mode):
+        return 0
+    if mode is WalledIn.CORPSES:  # walled in once every neighbour holds a corpse
+        open_ = [n for n in NEIGHBOURS[square] if board[n] != CORPSE]
+        return 1 << open_[0] if len(open_) == 1 and board[open_[0]] == EMPTY and open_[0] != MAZE else 0
+    party = PARTY_OF[board[square]]
+    if _beside_a_goal(board, square, party):
+        return 0
+    goals, passable = _region(board, party)
+    way = _way_out(square, goals, passable) & ~(1 << square) & passable & ~goals
+    found = 0
+    while way:
+        low = way & -way
+        way ^= low
+        if board[low.bit_length() - 1] == EMPTY and not _gets_out(square, goals, passable & ~low):
+            found |= low
+    return found
+
+
+def enclosed(board: bytes, square: int, mode: WalledIn) -> bool:
+    """Is the Chief on `square` shut in already, kept alive only by the Necromobiles still on the board (default
+    ruling)? Killing the last of them walls it in, wherever that one stands."""
+    if square == MAZE or mode is not WalledIn.NO_NECROMOBILE:
+        return False
+    party = PARTY_OF[board[square]]
+    if _beside_a_goal(board, square, party):
+        return False
+    goals, passable = _region(board, party)
+    return not _gets_out(square, goals, passable)
