@@ -187,15 +187,17 @@ class Recognizer(Weighing):
             return self._held_board(occupancy, t)
         if occupancy == self.occupancy:
             return []
-        self._note(occupancy)
+        self._note(occupancy, t)
         out = self._weigh_again(t)
         out.extend(self.tick(t))
         return out
 
-    def _note(self, occupancy: int) -> None:
-        """What a change of the board tells the turn: the squares touched, the pieces' ways, the pieces in place."""
+    def _note(self, occupancy: int, t: float = 0.0) -> None:
+        """What a change of the board at `t` tells the turn: the squares touched, the pieces' ways, the pieces in
+        place. Changes replayed from a held move come without their times: all at one time, any set-down before a
+        lift next door among them may be a slid piece, as the tracker allows within a slide's time."""
         changed = occupancy ^ self.occupancy
-        self.pieces.change(self.occupancy, occupancy, outside=self.mode is not Mode.CHORES)
+        self.pieces.change(self.occupancy, occupancy, self.mode is not Mode.CHORES, t)
         self.touched |= changed
         for sq in squares_of(changed):
             self.changes[sq] = self.changes.get(sq, 0) + 1

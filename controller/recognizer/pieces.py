@@ -33,17 +33,23 @@ LIMIT = 64
 SQUARES = 81
 ON_BOARD = (1 << SQUARES) - 1
 BACKLOG = 32  # changes noted before they are worked out even though no one asked (no idle loop to do it)
+# A piece slid to the next square closes that square's switch at most this long before its own opens (while it
+# straddles both); in chores, a lift that comes later is the hands', not the slide's: the set-down was a piece from
+# the air. In a turn the allowance is not timed: there it only lets a move be taken (the touches decide which), and
+# a piece taken as slid that was not costs no wrong "done".
+SLIDE = 0.06
 
 # A world: the pieces in the air, sorted; and what stands on each of the touched squares (`PieceTracker._squares`).
 World = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 class Change(NamedTuple):
-    """The board went from `before` to `after`; `outside`: a piece set down may come from off the board."""
+    """The board went from `before` to `after` at `t`; `outside`: a piece set down may come from off the board."""
 
     before: int
     after: int
     outside: bool
+    t: float = 0.0
 
 
 Note = Change | tuple[Step, ...]  # a change of the board, or steps made at once
@@ -75,8 +81,8 @@ class PieceTracker:
         self._column: dict[int, int] = {}  # square -> its place in `_squares`
         self._wrong: int | None = 0  # `wrong()`, kept until the worlds or the steps change
         self._lost = False  # the worlds given up (past `LIMIT` in chores, or a flapping switch), not never known
-        # The last change worked out, when a lone set-down: its square, the worlds before it and their width.
-        self._slid: tuple[int, set[World], int] | None = None
+        # The last change worked out, when a lone set-down: its square, the worlds before it, their width, its time.
+        self._slid: tuple[int, set[World], int, float] | None = None
 
     # ---- what the recognizer and the session tell it -------------------------------------------------------------
     def reset(self, pieces: Mapping[int, Piece] | None, occupancy: int) -> None:
@@ -113,14 +119,14 @@ class PieceTracker:
         if steps:
             self._note(tuple(steps))
 
-    def change(self, before: int, after: int, outside: bool) -> None:
-        """The board went from `before` to `after` (what it shows lifted came off first). `outside`: a piece set
-        down may come from off the board (a turn: the line-up, a beaten figure put back)."""
+    def change(self, before: int, after: int, outside: bool, t: float = 0.0) -> None:
+        """The board went from `before` to `after` at `t` (what it shows lifted came off first). `outside`: a piece
+        set down may come from off the board (a turn: the line-up, a beaten figure put back)."""
         if self._unknown():
             return
         self._wrong = None
         if before != after:
-            self._note(Change(before, after, outside))
+            self._note(Change(before, after, outside, t))
 
     def prepare(self) -> bool:
         """Work out what was noted while the loop has nothing else to do: False when nothing was left."""
@@ -242,7 +248,7 @@ class PieceTracker:
         if supply:
             self._worlds = {(tuple(sorted((*air, *supply))), held) for air, held in self._worlds}
 
-    def _changed(self, before: int, after: int, outside: bool) -> None:
+    def _changed(self, before: int, after: int, outside: bool, t: float) -> None:
         assert self._worlds is not None
         self._touch(before ^ after)
         column = self._column
@@ -257,6 +263,7 @@ class PieceTracker:
             and not placed
             and lifted & (lifted - 1) == 0
             and _near(lifted.bit_length() - 1, slid[0])
+            and (outside or t - slid[3] <= SLIDE)
         ):
             # A piece slid to the next square may close that square's switch before its own opens: the set-down
             # just before this lift may be this very piece, lifted first.
@@ -266,7 +273,7 @@ class PieceTracker:
         for sq in squares_of(placed):
             i = column[sq]
             if not lifted and placed == 1 << sq:
-                self._slid = (sq, self._worlds, len(self._squares))
+                self._slid = (sq, self._worlds, len(self._squares), t)
             self._worlds = {n for w in self._worlds for n in _place(w, i, outside)}
             if len(self._worlds) > LIMIT:
                 # In a turn any set-down may be a piece from off the board, so the ways multiply with every one:

@@ -164,6 +164,7 @@ class Weighing:
         # this one's squares (a Djambi victim's corpse carried first to where the victim itself could step).
         at_once = len(chosen) == 1 and not self.index.extendable(chosen[0])
         at_once = at_once and not any(c.is_legal and c is not chosen[0] for c in self.index.on_the_way(o))
+        at_once = at_once and not self._hovering(chosen[0], o, start)
         wait = 0.0 if at_once else self.settings.settle
         if not any(c.explains(start, o, touches) for c in chosen) and any(
             c.is_legal and c.explains(start, o, touches) for c in self.index.on_the_way(o)
@@ -175,6 +176,20 @@ class Weighing:
         self._deadline = t + wait
         self.illegal = None
         return self._mismatch_gone()
+
+    def _hovering(self, chosen: Candidate, o: int, start: int) -> bool:
+        """Whether a piece set down on a square empty at the turn's start may only be hovering there: lifted again,
+        the board could still become another legal move (a Politrics mover set down for a moment on another
+        mover's destination, while that one's last beat already has the first cleared off). Such a board is
+        committed only once it has stood still for the settle time."""
+        assert self.index is not None
+        filled = o & ~start
+        while filled:
+            low = filled & -filled
+            filled ^= low
+            if any(c.is_legal and c is not chosen for c in self.index.on_the_way(o & ~low)):
+                return True
+        return False
 
     def _back_at_start(self, consistent: list[Candidate]) -> list[Signal]:
         self._clear_pending()

@@ -244,12 +244,23 @@ class Episode:
     _quick: tuple[list[Shape], Shape, int, int] | None = None
 
     def _safe(self, all_shapes: list[Shape] | None) -> bool:
-        """Whether the board as it stands may rest: it cannot be read as another move (a person may pause anywhere,
-        but where the sensors show another whole move the board is right to take it)."""
+        """Whether the board as it stands may rest: it cannot be read as another move, nor as the last move taken back
+        (a person may pause anywhere, but where the sensors show another whole move, or the board before the last
+        one, the board is right to take it)."""
         turn = self.table.turn
         if all_shapes is None or turn is None:
             return True
-        best = read(all_shapes, turn.start, self.table.switches.magnets, turn.touched).best
+        occupancy, history = self.table.switches.magnets, self.table.session.history
+        if (
+            history
+            and history[-1].source is not Source.DICE
+            and turn.start != occupancy == history[-1].before.occupancy()
+        ):
+            # The board as it stood before the last move: held still a second, that is the last move put back (the
+            # README's takeback), as a real player pausing there shows (a page move's figure taken off first by the
+            # next player's capture of it).
+            return False
+        best = read(all_shapes, turn.start, occupancy, turn.touched).best
         return all(b.move == turn.intended for b in best)
 
     def _stray_check(self, s: State, effect: Effect, all_shapes: list[Shape]) -> Callable[[int], bool]:

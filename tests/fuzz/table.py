@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from controller.games import Move, Piece, State
 from controller.recognizer.machine import Mode
+from controller.recognizer.pieces import SLIDE
 from controller.session import events as ev
 from controller.session.core import Session
 from hardware.debounce import DebounceConfig, Debouncer
@@ -25,6 +26,7 @@ from tests.fuzz.trace import Trace
 
 SCAN_HZ = 200
 SCAN = 1 / SCAN_HZ
+DEBOUNCE_SPREAD = 0.03  # how much the debounce (and a bouncing switch) may move one change's reading against another
 
 
 COUNTS = (
@@ -175,8 +177,9 @@ class Table:
         if self.tally.trace is not None:
             self.tally.trace.act(self.t, act, None if self.turn is None else self.turn.intended)
         bounce = Bounce(flips=self.rng.randint(1, 2)) if self.rng.random() < self.bounce else NO_BOUNCE
+        last, self._last_set = self._last_set, None
         if act.piece is None:
-            held = self.pieces.pop(act.square, None)
+            held = self._slid(act.square, last)
             if held is not None:
                 self._air.append(held)
             if is_put_back(act) or act.stray:
@@ -186,6 +189,7 @@ class Table:
             if piece is not None:
                 self.pieces[act.square] = piece
                 self._confuse(piece)
+                self._last_set = (act.square, piece, self.t)
         self.switches.move(act.square, act.piece is not None, self.t, bounce)
         if self.turn is not None:
             self.turn.touched |= bit
@@ -196,6 +200,21 @@ class Table:
     # pieces each could have been taken for (a piece set down while another was held too is either of them).
     _air: list[Piece]
     _unseen: dict[Piece, Piece]
+
+    _last_set: tuple[int, Piece, float] | None = None  # the last act, when a set-down: its square, piece, time
+
+    def _slid(self, square: int, last: tuple[int, Piece, float] | None) -> Piece | None:
+        """The piece lifted from `square`. Right after a set-down next door, within a slide's time (the board's
+        `SLIDE`, and the debounce's spread), the sensors cannot tell that set-down from this piece slid there, its
+        switch closing before its own opened: the two pieces are either of them from then on."""
+        held = self.pieces.pop(square, None)
+        if held is not None and last is not None and self.t - last[2] <= SLIDE + DEBOUNCE_SPREAD:
+            row, col = divmod(square, 9)
+            if square != last[0] and abs(last[0] // 9 - row) <= 1 and abs(last[0] % 9 - col) <= 1:
+                a, b = self._class(held), self._class(last[1])
+                if a != b:
+                    self._unseen[a] = b
+        return held
 
     def _confuse(self, piece: Piece) -> None:
         """`piece` set down from the hands: the sensors saw a piece of those held go down, not which."""

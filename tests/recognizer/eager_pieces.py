@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from controller.games import Piece, Step
 from controller.games.squares import squares_of
+from controller.recognizer.pieces import SLIDE
 
 EMPTY = -2
 ANY = -1  # a piece the tracker does not know: it may be any
@@ -26,7 +27,8 @@ class PieceTracker:
         self._ids: dict[Piece, int] = {}  # a piece (kind and owner) -> its number in the worlds
         self._expected: dict[int, int] = {}  # square -> the piece the steps since the reset leave there
         self._wrong: int | None = 0  # `wrong()`, kept until the worlds or the steps change
-        self._slid: tuple[int, set[World]] | None = None  # the last change, a lone set-down: square, worlds before
+        # The last change, a lone set-down: its square, the worlds before it, its time.
+        self._slid: tuple[int, set[World], float] | None = None
 
     def reset(self, pieces: Mapping[int, Piece] | None, occupancy: int) -> None:
         """The board should stand as `pieces` say; it reads `occupancy` (a piece missing is in the air, a piece
@@ -81,7 +83,7 @@ class PieceTracker:
         if supply:
             self._worlds = {(tuple(sorted((*air, *supply))), board) for air, board in self._worlds}
 
-    def change(self, before: int, after: int, outside: bool) -> None:
+    def change(self, before: int, after: int, outside: bool, t: float = 0.0) -> None:
         """The board went from `before` to `after` (what it shows lifted came off first). `outside`: a piece set
         down may come from off the board (a turn: the line-up, a beaten figure put back)."""
         if self._worlds is None:
@@ -94,12 +96,14 @@ class PieceTracker:
         if slid is not None and lifted and not placed and lifted & (lifted - 1) == 0:
             sq = lifted.bit_length() - 1
             near = abs(sq % 9 - slid[0] % 9) <= 1 and abs(sq // 9 - slid[0] // 9) <= 1
-            if sq != slid[0] and near:  # a piece slid to the next square: that switch may close first
+            if (
+                sq != slid[0] and near and (outside or t - slid[2] <= SLIDE)
+            ):  # a piece slid to the next square: that switch may close first
                 lift_first = {_lift(w, sq) for w in slid[1]}
                 self._worlds |= {n for w in lift_first for n in self._place(w, slid[0], outside)}
         for sq in squares_of(placed):
             if not lifted and placed == 1 << sq:
-                self._slid = (sq, self._worlds)
+                self._slid = (sq, self._worlds, t)
             self._worlds = {n for w in self._worlds for n in self._place(w, sq, outside)}
             if len(self._worlds) > LIMIT:
                 self._worlds = None

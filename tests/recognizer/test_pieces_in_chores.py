@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from controller.games import Piece, Step
 from controller.recognizer.machine import Mode, Recognizer
+from controller.recognizer.pieces import SLIDE
 
 KINDS = st.sampled_from([Piece("K", 0), Piece("N", 1), Piece("K", 1), Piece("N", 0)])
 
@@ -140,3 +141,49 @@ def test_past_the_trackers_limit_a_board_matching_for_a_moment_is_not_done(data:
     change(occ | 1 << h)
     rec.tick(t + 1.0)
     assert rec.mode is Mode.IDLE, "the chores done and the board standing still, yet not done"
+
+
+def _neighbours(square: int) -> list[int]:
+    row, col = divmod(square, 9)
+    return [
+        r * 9 + c
+        for r in range(row - 1, row + 2)
+        for c in range(col - 1, col + 2)
+        if 0 <= r < 9 and 0 <= c < 9 and (r, c) != (row, col)
+    ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_a_lift_next_door_after_a_slides_time_does_not_make_the_piece_set_down_the_slid_one(
+    data: st.DataObject,
+) -> None:
+    """The chain of the first test with the second piece on a square next to where both pass: set down there, the
+    first piece closes that switch; a piece slid from next door would close it at most `SLIDE` before its own opens,
+    so a lift next door that comes later is the hands' (a Chesspolitik unit carried to where the next phase's orders
+    dislodge it, then the unit taking its square lifted: the sensors showed the expected occupancy with the wrong
+    piece standing). A lift within the slide's time may be that slide: the board is then taken as right."""
+    pieces, a, c, _, first, second = _chain(data)
+    d = data.draw(st.sampled_from([sq for sq in _neighbours(c) if sq != a]), label="next door")
+    pieces.pop(d, None)
+    pieces[d] = second
+    occ = _occupancy(pieces)
+    rec = Recognizer()
+    rec.begin_idle(occ, occ, 0.0, pieces)
+    one = (Step(first, a, c),)
+    rec.pieces.expect(one)
+    target = occ & ~(1 << a) | 1 << c
+    rec.begin_chores(target, one, 0, 0.0)
+    rec.board(occ & ~(1 << a), 0.1)  # the first piece lifted
+    two = (Step(first, c, None), Step(second, d, c))  # the next phase's orders, handed in meanwhile
+    rec.pieces.expect(two)
+    final = target & ~(1 << d)
+    rec.begin_chores(final, one + two, 0, 0.2)
+    rec.board(occ & ~(1 << a) | 1 << c, 0.3)  # a piece set down on c: the first, or the second sliding in
+    gap = data.draw(st.floats(0.0, 1.0), label="gap")
+    rec.board(final, 0.3 + gap)  # the second's square next door lifted
+    rec.tick(5.0)
+    if gap > SLIDE:
+        assert rec.mode is Mode.CHORES, f"done with the wrong piece on the square (lifted {gap:.3f} s later)"
+    else:
+        assert rec.mode is Mode.IDLE, f"a slide ({gap:.3f} s) held up"
