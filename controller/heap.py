@@ -27,6 +27,10 @@ from collections.abc import Iterator
 # middle collections before a full one (which also waits until a quarter more objects are kept than after the last).
 THRESHOLDS = (700, 2, 20)
 
+# Whether the heap has settled (a board serving its page). Kept here rather than read from the collector: counting
+# what is frozen (`gc.get_freeze_count`) walks the whole permanent generation, some 10 ms of CPU in the middle of play.
+_settled = False
+
 
 @contextlib.contextmanager
 def loading() -> Iterator[None]:
@@ -42,9 +46,11 @@ def loading() -> Iterator[None]:
 
 def settled() -> None:
     """Start-up is over: freeze what it built out of the collector's reach, and collect again from here on."""
+    global _settled  # noqa: PLW0603 (one flag of the process, as the collector itself is)
     gc.freeze()
     gc.set_threshold(*THRESHOLDS)
     gc.enable()
+    _settled = True
 
 
 def quiet() -> None:
@@ -53,5 +59,5 @@ def quiet() -> None:
     with it stays, so not after every little thing). Only in a program whose heap has `settled` (a board serving
     its page); elsewhere (tests, tools) the collector is left alone."""
     _, young, middle = gc.get_count()  # collections since the last freeze (which sets them to 0)
-    if gc.get_freeze_count() and (young or middle):
+    if _settled and (young or middle):
         gc.freeze()

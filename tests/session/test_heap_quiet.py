@@ -21,9 +21,11 @@ from controller.session.seats import SeatKind
 
 
 @pytest.fixture
-def collector() -> Iterator[None]:
-    """The collector as the test found it afterwards: nothing frozen, its thresholds and switch as they were."""
+def collector(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The collector as the test found it afterwards: nothing frozen, its thresholds and switch as they were (and
+    the heap not settled, whatever an earlier test in this process did)."""
     thresholds, enabled = gc.get_threshold(), gc.isenabled()
+    monkeypatch.setattr(heap, "_settled", False)
     yield
     gc.unfreeze()
     gc.set_threshold(*thresholds)
