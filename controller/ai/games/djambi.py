@@ -27,7 +27,6 @@ from controller.games.djambi.board import (
 )
 from controller.games.djambi.moves import Act, Report
 from controller.games.djambi.order import VASSAL, controller, power_party
-from controller.games.djambi.rules import WalledIn
 from controller.games.djambi.state import DjambiState
 
 # Per kind (Chief, Assassin, Reporter, Diplomat, Necromobile, Militant): what a living piece is worth.
@@ -41,16 +40,6 @@ OUT = -12.0  # a player left with no party
 DOOMED_NEXT = 0.8
 DOOMED_LATER = 0.6
 THREATENED = 2.5
-# A Chief one corpse on one square walls in (djambi_walls.gaps): any kill lets its killer put the corpse anywhere, so
-# an enemy moving first nearly always can, and a walled-in Chief's player is out, its pieces vassals; with its own
-# player to move first, that move has to close the gap or leave.
-WALL_NEXT = 0.6
-WALL_LATER = 0.45
-WALL_OWN = 1.5
-# A Chief shut in already (djambi_walls.enclosed) dies with the last Necromobile: can never move again, and killing
-# that one (of any party, anywhere) walls it in.
-ENCLOSED = 0.3
-ENCLOSED_LAST = 0.7
 # Move ordering: a corpse put where it walls in an enemy Chief, or the kill of the last Necromobile that walls one in,
 # ranks with a kill of that Chief.
 WALLING = PIECE_VALUE[CHIEF]
@@ -110,7 +99,7 @@ def turn_order(state: DjambiState) -> list[int]:
 
 
 class DjambiKnowledge(Knowledge):
-    playouts = {Level.EASY: 8, Level.NORMAL: 60, Level.HARD: 200}
+    playouts = {Level.EASY: 8, Level.NORMAL: 60, Level.HARD: 300}
     scale = 3.0
     width = 20
 
@@ -146,7 +135,6 @@ class DjambiKnowledge(Knowledge):
             out[ruler] += MAZE_VALUE
         order = turn_order(state)
         self._dangers(state, out, order)
-        self._walls(state, out, order)
         return [OUT if v == 0.0 else v for v in out]
 
     @staticmethod
@@ -172,36 +160,6 @@ class DjambiKnowledge(Knowledge):
             share = (DOOMED_NEXT if first == order[0] else DOOMED_LATER) * max(material[owner], 0.0)
             out[owner] -= share
             out[first] += share
-
-    @staticmethod
-    def _walls(state: DjambiState, out: list[float], order: list[int]) -> None:
-        """Each Chief one corpse walls in, or already shut in and kept alive only by the Necromobiles: a share of
-        what its player still has is lost (it goes to nobody in particular: the vassals serve whoever holds the
-        Maze then)."""
-        mode = state.rules.walled_in
-        if mode is WalledIn.NEVER:
-            return
-        board, control = state.board, state.control
-        by_corpse = corpse_walls(board, mode)
-        for byte in CHIEF_CODES:
-            sq = board.find(byte)
-            if sq < 0 or sq == MAZE:
-                continue
-            owner = control[PARTY_OF[byte]]
-            if owner == VASSAL or owner not in order:
-                continue
-            if by_corpse:
-                if not gaps(board, sq, mode):
-                    continue
-                if order[0] == owner:
-                    out[owner] -= WALL_OWN
-                    continue
-                share = WALL_NEXT if order.index(owner) == 1 else WALL_LATER
-            elif enclosed(board, sq, mode):
-                share = ENCLOSED_LAST if necromobiles(board) == 1 else ENCLOSED
-            else:
-                continue
-            out[owner] -= share * max(out[owner], 0.0)
 
     def prior(self, state: State, move: Move) -> float:
         assert isinstance(state, DjambiState)
