@@ -1,3 +1,3 @@
-from controller.cli import main
+from controller.cli.main import main
 
 raise SystemExit(main())

@@ -13,7 +13,7 @@
 
 The referee protocol answers `{"kind": ...}` and the web API the same kind with an HTTP status: `answer_for` is the
 one place that decides both. The hardware package keeps errors of its own (`hardware.errors`): it may not depend on
-the controller's packages, and the composition root (`controller.backends`, the commands) turns them into messages.
+the controller's packages, and the composition root (`controller.cli.backends`, the commands) turns them into messages.
 """
 
 from __future__ import annotations

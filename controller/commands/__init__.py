@@ -1,1 +1,1 @@
-"""The `agora` commands; `controller.cli` runs them, `controller.backends` opens their board."""
+"""The `agora` commands; `controller.cli.main` runs them, `controller.cli.backends` opens their board."""

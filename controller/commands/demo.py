@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from controller.ai import Level
-from controller.backends import BOARD_ERRORS, Board, add_board_arguments, open_board
+from controller.cli.backends import BOARD_ERRORS, Board, add_board_arguments, open_board
 from controller.commands import play
 from controller.games import GameError, load, names
 from controller.lights.attract import show_attract

@@ -25,15 +25,15 @@ from collections.abc import AsyncIterator, Awaitable
 from dataclasses import field
 from typing import TextIO, TypeVar
 
-from controller.backends import BOARD_ERRORS, Board, BoardSpecError, add_board_arguments, open_board
+from controller.cli.backends import BOARD_ERRORS, Board, BoardSpecError, add_board_arguments, open_board
 from controller.clock import SystemClock, VirtualClock
 from controller.commands.piece_check import check_pieces, simulated_hand
-from controller.commands.pieces import survey
 from controller.commands.sweep_findings import CrosstalkWatch, broken_lines
 from controller.frames import to_ansi as render_ansi
 from controller.games import load
 from controller.games import names as game_names
 from controller.games.squares import name, parse, squares_of
+from controller.games.survey import survey
 from controller.ports import (
     BLACK_FRAME,
     RGB,

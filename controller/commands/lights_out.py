@@ -12,7 +12,7 @@ import asyncio
 import sys
 from collections.abc import Sequence
 
-from controller.backends import BOARD_ERRORS, open_board, parse_spec
+from controller.cli.backends import BOARD_ERRORS, open_board, parse_spec
 from controller.clock import SystemClock
 
 

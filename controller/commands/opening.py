@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 from urllib.parse import urlsplit
 
-from controller.backends import BOARD_ERRORS, Board, BoardSpecError, open_board
+from controller.cli.backends import BOARD_ERRORS, Board, BoardSpecError, open_board
 from controller.clock import SystemClock
 from controller.commands.options import UsageError
 from controller.commands.resume import Choice, choose_session

@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequen
 from dataclasses import field
 from typing import TextIO
 
-from controller.backends import Board
+from controller.cli.backends import Board
 from controller.commands.sweep_findings import neighbours
 from controller.games.squares import mask, name, parse, squares_of
 from controller.ports import BLACK_FRAME, RGB, BoardEvent, Clock, Hands, LinkRestored, OccupancyChanged

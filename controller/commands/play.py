@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from controller import heap
-from controller.backends import add_board_arguments
+from controller.cli.backends import add_board_arguments
 from controller.commands.opening import Refused, open_place
 from controller.commands.options import add_game_arguments
 from controller.commands.serving import serve_place

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from controller.backends import SimOptions, open_board, sim_options
+from controller.cli.backends import SimOptions, open_board, sim_options
 from controller.clock import VirtualClock
 from controller.commands.options import UsageError, add_game_arguments, parse_options, parse_seats
 from controller.errors import SessionError

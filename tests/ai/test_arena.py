@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from controller.ai import greedy, make_player, random_player
 from controller.ai.arena import run, seating, wilson
-from controller.cli import main
+from controller.cli.main import main
 from controller.games import load
 
 

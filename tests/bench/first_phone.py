@@ -62,7 +62,7 @@ def main() -> None:
         os._exit(0)
 
     threading.Thread(target=phones, daemon=True).start()
-    from controller.cli import main as agora
+    from controller.cli.main import main as agora
 
     with tempfile.TemporaryDirectory() as tmp, probe:
         db = os.path.join(tmp, "games.sqlite")

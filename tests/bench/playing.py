@@ -25,7 +25,7 @@ from typing import Any
 import httpx
 
 from controller import heap
-from controller.backends import Board, SimOptions, open_board
+from controller.cli.backends import Board, SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.commands.serving import warm_up
 from controller.games import CHANCE, SIMULTANEOUS, GameError, Move, State

@@ -56,7 +56,7 @@ def _probe(argv: list[str], hold: bool = False, until_live: bool = False) -> int
 
     with heap.loading():  # as `agora` imports them: inside its loading, with no collection running
         import controller.service_notify as notify
-        from controller import backends  # on the way to a live board anyway
+        from controller.cli import backends  # on the way to a live board anyway
 
     opener = backends.open_board
 
@@ -79,7 +79,7 @@ def _probe(argv: list[str], hold: bool = False, until_live: bool = False) -> int
 
     backends.open_board = open_board
     if until_live:
-        from controller.cli import main
+        from controller.cli.main import main
 
         return main(argv)
     with heap.loading():  # after the opener is wrapped: `agora play`'s modules take it by name
@@ -105,7 +105,7 @@ def _probe(argv: list[str], hold: bool = False, until_live: bool = False) -> int
         return ready(self, status)
 
     notify.ServiceNotifier.ready = serving_now  # type: ignore[method-assign]
-    from controller.cli import main
+    from controller.cli.main import main
 
     return main(argv)
 

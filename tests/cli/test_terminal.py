@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.cli import COMMANDS, SIGPIPE_STATUS, build_parser, main
+from controller.cli.main import COMMANDS, SIGPIPE_STATUS, build_parser, main
 
 F_SETPIPE_SZ = 1031  # Linux: set a pipe's capacity
 ROOT = Path(__file__).resolve().parents[2]

@@ -27,11 +27,11 @@ from pathlib import Path
 from typing import IO, Any
 
 PRELOAD = (
-    "controller.cli",
+    "controller.cli.main",
     "controller.commands.play",
     "controller.commands.resume",
     "controller.commands.opening",
-    "controller.backends",
+    "controller.cli.backends",
     "controller.web.app",
     "controller.games.politrics.game",
     "controller.games.polis.game",
@@ -55,7 +55,7 @@ def _child(request: dict[str, Any]) -> None:
         log = os.open(request["log"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         os.dup2(log, 1)
         os.dup2(log, 2)
-        from controller.cli import main
+        from controller.cli.main import main
 
         code = main(request["argv"])
     except SystemExit as exc:

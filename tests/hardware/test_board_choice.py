@@ -9,7 +9,7 @@ import pytest
 
 import hardware.gpio_backend
 import hardware.usb_devices
-from controller.backends import _auto, open_board
+from controller.cli.backends import _auto, open_board
 from controller.clock import VirtualClock
 from controller.commands.doctor import run_on_virtual_time
 from hardware.errors import BoardError

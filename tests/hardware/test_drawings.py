@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.commands.drawings import OUT, outputs, stale, template
+from controller.cli.drawings import OUT, outputs, stale, template
 from controller.games import load, names
 from hardware.drawing import PT, Drawing, Line, Text
 from hardware.pinmap import DEFAULT_PATH, load_pinmap

@@ -6,7 +6,7 @@ import asyncio
 import dataclasses
 from pathlib import Path
 
-from controller.backends import Board, open_board
+from controller.cli.backends import Board, open_board
 from controller.clock import VirtualClock
 from controller.commands.demo import attract_lights
 from controller.lights.attract import PERIOD, attract_frame

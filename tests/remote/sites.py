@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from controller.backends import SimOptions, open_board
+from controller.cli.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games import State, load
 from controller.remote.address import parse_address

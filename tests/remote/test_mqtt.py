@@ -122,7 +122,7 @@ async def test_a_wrong_password_is_said_plainly(broker: Broker):
 
 def test_agora_hub_prints_the_acl_the_broker_runs_with(capsys):
     """The ACL a cafe installs (`agora hub --print-acl`) is the text the real broker of these tests enforces."""
-    from controller.cli import main
+    from controller.cli.main import main
     from controller.remote.acl import acl_file_text
 
     assert main(["hub", "--print-acl", "--hub-user", HUB_USER, "--hub-user", "screen"]) == 0

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from controller.backends import sim_options
+from controller.cli.backends import sim_options
 from controller.commands.replay import replay
 from controller.games import Game, load
 from controller.session.core import Session, SessionSettings

@@ -11,7 +11,7 @@ import sys
 import textwrap
 import time
 
-from controller.backends import SimOptions, open_board
+from controller.cli.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games import load
 from controller.games.squares import parse

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from controller.backends import SimOptions, open_board
+from controller.cli.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.demo import play_hands
 from controller.games import load

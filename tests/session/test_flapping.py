@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from controller import games
-from controller.backends import SimOptions, open_board
+from controller.cli.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games import CHANCE, SIMULTANEOUS
 from controller.session.core import Session

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from controller import heap
-from controller.backends import SimOptions, open_board
+from controller.cli.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games import load
 from controller.recognizer.index import TurnIndex

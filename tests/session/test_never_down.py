@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from controller.backends import SimOptions, open_board
+from controller.cli.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games.squares import parse
 from controller.session.core import Session

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from controller.backends import BoardSpecError, open_board, parse_spec
-from controller.cli import main
+from controller.cli.backends import BoardSpecError, open_board, parse_spec
+from controller.cli.main import main
 from controller.clock import SystemClock, VirtualClock
 from controller.ports import OccupancyChanged
 from hardware.errors import BoardError, FirmwareVersionError

@@ -74,7 +74,7 @@ def test_switches_that_close_under_a_neighbours_magnet_are_found_and_only_they(
 
 
 def test_the_doctor_names_a_broken_rank_line_on_the_simulator(capsys: pytest.CaptureFixture[str]) -> None:
-    from controller.cli import main
+    from controller.cli.main import main
 
     kills = [arg for f in "abcdefghi" for arg in ("--sim-fault", f"dead:{f}4")]
     assert main(["doctor", "--board", "sim", "--no-walk", "--plain", *kills, "--sim-fault", "dead:c7"]) == 1

@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from controller.backends import SimOptions, open_board
+from controller.cli.backends import SimOptions, open_board
 from controller.clock import SystemClock
 from controller.session.core import Session
 from controller.session.factory import new_session

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.cli import build_parser, main
+from controller.cli.main import build_parser, main
 from controller.commands.options import UsageError
 from controller.commands.resume import choose_session
 from controller.errors import SessionError, StoreError

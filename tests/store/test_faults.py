@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.backends import SimOptions, open_board
+from controller.cli.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games.squares import bit, parse
 from controller.lights import render

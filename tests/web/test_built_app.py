@@ -12,7 +12,7 @@ import httpx
 import pydantic
 import pytest
 
-from controller.backends import open_board
+from controller.cli.backends import open_board
 from controller.clock import VirtualClock
 from controller.session.factory import new_session
 from controller.session.runner import Controller

@@ -1,8 +1,8 @@
 """`agora`: the command line. Each command is a module (controller/commands/, and simulator/device.py for
 `agora sim-device`) with `add_arguments(parser)` and `run(args) -> int`; it is imported only when it runs, so
 `agora games` starts fast and a Pi-only library never loads on a laptop. Commands open their board through
-`controller.backends`; with it and the commands this module is the composition root (the only modules that import
-`hardware` or `simulator`).
+`controller.cli.backends`, never `hardware` or `simulator` themselves: those are imported by the package
+`controller.cli` alone (this command line, the board opener and the drawings), the composition root.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Opening a board: the simulator, the GPIO matrix and NeoPixels of a Raspberry Pi, or the Pico co-processor.
 
-With `controller.cli` and the commands (controller/commands/) this is the composition root: the only modules that
-import `hardware` or `simulator` (an import-linter contract keeps it so). The commands open their board here.
+Part of the composition root, the package `controller.cli`: its modules alone import `hardware` or `simulator`
+(an import-linter contract keeps it so). The commands open their board here.
 
 Boards:
     board = await open_board(spec, clock, pinmap=None, *, initial=0, sim=None)
