@@ -39,10 +39,12 @@ def _occupancy(pieces: dict[int, Piece]) -> int:
     return sum(1 << sq for sq in pieces)
 
 
-@settings(max_examples=60, deadline=None)
-@given(data=st.data())
-def test_a_piece_proven_wrong_by_the_order_of_the_hands_holds_up_the_chores(data: st.DataObject) -> None:
-    pieces, a, c, d, first, second = _chain(data)
+def _carried_then_dislodged(
+    pieces: dict[int, Piece], a: int, c: int, d: int, first: Piece, second: Piece
+) -> tuple[Recognizer, int]:
+    """Chores carry the first piece from a to c; with it in the air, the next phase's orders (handed in meanwhile)
+    dislodge it from c and bring the second from d. The hands then set a piece down on c. Returns the recognizer
+    and the occupancy the chores end on."""
     occ = _occupancy(pieces)
     rec = Recognizer()
     rec.begin_idle(occ, occ, 0.0, pieces)
@@ -55,7 +57,15 @@ def test_a_piece_proven_wrong_by_the_order_of_the_hands_holds_up_the_chores(data
     rec.pieces.expect(two)
     final = target & ~(1 << d)
     rec.begin_chores(final, one + two, 0, 0.2)
-    rec.board(occ & ~(1 << a) | 1 << c, 0.3)  # the first piece set down where it was going
+    rec.board(occ & ~(1 << a) | 1 << c, 0.3)
+    return rec, final
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_a_piece_proven_wrong_by_the_order_of_the_hands_holds_up_the_chores(data: st.DataObject) -> None:
+    pieces, a, c, d, first, second = _chain(data)
+    rec, final = _carried_then_dislodged(pieces, a, c, d, first, second)  # the first piece set down on c
     rec.board(final, 0.4)  # the second lifted: the occupancy expected, the first piece standing on c
     rec.tick(5.0)
     assert rec.mode is Mode.CHORES, "done with the wrong piece on the square"
@@ -167,19 +177,7 @@ def test_a_lift_next_door_after_a_slides_time_does_not_make_the_piece_set_down_t
     d = data.draw(st.sampled_from([sq for sq in _neighbours(c) if sq != a]), label="next door")
     pieces.pop(d, None)
     pieces[d] = second
-    occ = _occupancy(pieces)
-    rec = Recognizer()
-    rec.begin_idle(occ, occ, 0.0, pieces)
-    one = (Step(first, a, c),)
-    rec.pieces.expect(one)
-    target = occ & ~(1 << a) | 1 << c
-    rec.begin_chores(target, one, 0, 0.0)
-    rec.board(occ & ~(1 << a), 0.1)  # the first piece lifted
-    two = (Step(first, c, None), Step(second, d, c))  # the next phase's orders, handed in meanwhile
-    rec.pieces.expect(two)
-    final = target & ~(1 << d)
-    rec.begin_chores(final, one + two, 0, 0.2)
-    rec.board(occ & ~(1 << a) | 1 << c, 0.3)  # a piece set down on c: the first, or the second sliding in
+    rec, final = _carried_then_dislodged(pieces, a, c, d, first, second)  # on c: the first, or the second sliding in
     gap = data.draw(st.floats(0.0, 1.0), label="gap")
     rec.board(final, 0.3 + gap)  # the second's square next door lifted
     rec.tick(5.0)
