@@ -16,41 +16,11 @@ tree's inner nodes weigh only the best 20 by their first look. This module names
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from controller.games.djambi.board import (
-    CODES,
-    CORPSE,
-    EMPTY,
-    MAZE,
-    MAZE_BIT,
-    NECROMOBILE,
-    NEIGHBOURS,
-    PARTIES,
-    PARTY_OF,
-    code,
-    dilate,
-)
+from controller.games.djambi.board import CORPSE, EMPTY, MAZE, NECROMOBILE, NEIGHBOURS, PARTIES, PARTY_OF, code
 from controller.games.djambi.rules import WalledIn
-from controller.games.squares import lowest
+from controller.games.djambi.walls import region_bounds, way_out
 
 NECROMOBILE_CODES = tuple(code(p, NECROMOBILE) for p in range(len(PARTIES)))
-
-
-def _table(keep: Iterable[int]) -> bytes:
-    """A bytes.translate table that turns a board into '1' where the byte is in `keep`, '0' elsewhere."""
-    wanted = set(keep)
-    return bytes(ord("1") if c in wanted else ord("0") for c in range(256))
-
-
-_EMPTY = _table([EMPTY])
-_LIVING = _table(CODES)
-_OWN = tuple(_table(c for c in CODES if PARTY_OF[c] == p) for p in range(len(PARTIES)))
-_OWN_NECROMOBILE = tuple(_table([code(p, NECROMOBILE)]) for p in range(len(PARTIES)))
-
-
-def _bits(board: bytes | bytearray, table: bytes) -> int:
-    return int(board.translate(table)[::-1], 2)
 
 
 def necromobiles(board: bytes) -> int:
@@ -64,46 +34,6 @@ def corpse_walls(board: bytes, mode: WalledIn) -> bool:
     if mode is WalledIn.NEVER:
         return False
     return mode is not WalledIn.NO_NECROMOBILE or necromobiles(board) == 0
-
-
-def _region(board: bytes, party: int) -> tuple[int, int]:
-    """The rules' region search for `party`'s Chief (walls.py), as bitboards: the squares that end it (another
-    party's living piece, the empty Maze, an own Necromobile) and those it spreads through (empty, own pieces)."""
-    empty = _bits(board, _EMPTY)
-    own = _bits(board, _OWN[party])
-    goals = (_bits(board, _LIVING) & ~own) | (empty & MAZE_BIT) | _bits(board, _OWN_NECROMOBILE[party])
-    return goals, empty | own
-
-
-def _way_out(square: int, goals: int, passable: int) -> int:
-    """The squares of one shortest way from `square` to a goal (0: none)."""
-    layer = visited = 1 << square
-    layers = [layer]
-    while layer:
-        around = dilate(layer) & ~visited
-        hit = around & goals
-        if hit:
-            sq = lowest(hit)
-            way = 1 << sq
-            for earlier in reversed(layers):
-                sq = lowest(dilate(1 << sq) & earlier)
-                way |= 1 << sq
-            return way
-        visited |= around
-        layer = around & passable
-        layers.append(layer)
-    return 0
-
-
-def _gets_out(square: int, goals: int, passable: int) -> bool:
-    layer = visited = 1 << square
-    while layer:
-        around = dilate(layer) & ~visited
-        if around & goals:
-            return True
-        visited |= around
-        layer = around & passable
-    return False
 
 
 def _beside_a_goal(board: bytes, square: int, party: int) -> bool:
@@ -129,13 +59,13 @@ def gaps(board: bytes, square: int, mode: WalledIn) -> int:
     party = PARTY_OF[board[square]]
     if _beside_a_goal(board, square, party):
         return 0
-    goals, passable = _region(board, party)
-    way = _way_out(square, goals, passable) & ~(1 << square) & passable & ~goals
+    goals, passable = region_bounds(board, party)
+    way = (way_out(square, goals, passable) or 0) & ~(1 << square) & passable & ~goals
     found = 0
     while way:
         low = way & -way
         way ^= low
-        if board[low.bit_length() - 1] == EMPTY and not _gets_out(square, goals, passable & ~low):
+        if board[low.bit_length() - 1] == EMPTY and way_out(square, goals, passable & ~low) is None:
             found |= low
     return found
 
@@ -148,5 +78,5 @@ def enclosed(board: bytes, square: int, mode: WalledIn) -> bool:
     party = PARTY_OF[board[square]]
     if _beside_a_goal(board, square, party):
         return False
-    goals, passable = _region(board, party)
-    return not _gets_out(square, goals, passable)
+    goals, passable = region_bounds(board, party)
+    return way_out(square, goals, passable) is None

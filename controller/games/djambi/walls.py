@@ -72,9 +72,12 @@ def escape(board: bytes | bytearray, square: int, mode: WalledIn) -> int | None:
 
 
 def _region_escape(board: bytes | bytearray, square: int) -> int | None:
-    # The search ends at another party's living piece next to the region or, inside it, the empty Maze or an own
-    # Necromobile (which could carry corpses away).
-    goals, passable = _goals_and_passable(board, PARTY_OF[board[square]])
+    return way_out(square, *region_bounds(board, PARTY_OF[board[square]]))
+
+
+def way_out(square: int, goals: int, passable: int) -> int | None:
+    """The squares of one shortest way from `square` through `passable` to a square of `goals`, that square
+    included (a mask), or None when there is none."""
     layer = visited = 1 << square
     layers = [layer]
     while layer:
@@ -98,7 +101,7 @@ def wall(board: bytes | bytearray, square: int, mode: WalledIn) -> int:
     move that changes one of them can open the wall (no Necromobile ever comes back to the board)."""
     if mode is WalledIn.CORPSES:
         return NEIGHBOUR_MASK[square] | 1 << square
-    _, passable = _goals_and_passable(board, PARTY_OF[board[square]])
+    _, passable = region_bounds(board, PARTY_OF[board[square]])
     region = 1 << square
     while True:
         grown = region | (dilate(region) & passable)
@@ -133,7 +136,10 @@ def walled(board: bytes | bytearray, mode: WalledIn) -> list[int]:
     return flips(board, mode)[0]
 
 
-def _goals_and_passable(board: bytes | bytearray, party: int) -> tuple[int, int]:
+def region_bounds(board: bytes | bytearray, party: int) -> tuple[int, int]:
+    """The region search of `party`'s Chief, as bitboards: the squares that end it (another party's living piece,
+    the empty Maze, an own Necromobile, which could carry corpses away) and those it spreads through (empty squares
+    and the party's own pieces)."""
     empty = _bits(board, _EMPTY)
     own = _bits(board, _OWN[party])
     goals = (_bits(board, _LIVING) & ~own) | (empty & MAZE_BIT) | _bits(board, _NECRO[party])
@@ -142,7 +148,7 @@ def _goals_and_passable(board: bytes | bytearray, party: int) -> tuple[int, int]
 
 def open_squares(board: bytes | bytearray, party: int) -> int:
     """The passable squares from which `party`'s Chief, put there, would not be walled in (rule 'region')."""
-    goals, passable = _goals_and_passable(board, party)
+    goals, passable = region_bounds(board, party)
     region = dilate(goals & ~passable) & passable | (goals & passable)
     while True:
         grown = region | (dilate(region) & passable)
