@@ -9,7 +9,8 @@ from controller.games.physical import Piece, Step
 from controller.games.squares import squares_of
 from controller.recognizer import guidance as lights
 from controller.recognizer.guidance import ChoreState, Guidance, Mode, TurnState
-from controller.recognizer.held import Held, explained_on_the_way, landed, longer_on_the_way, swaps
+from controller.recognizer.held import Held, longer_on_the_way, swaps
+from controller.recognizer.holding import Holding
 from controller.recognizer.index import Candidate, TurnIndex
 from controller.recognizer.inplace import InPlace
 from controller.recognizer.settings import Deadline, RecognizerSettings
@@ -22,20 +23,13 @@ from controller.recognizer.signals import (
     Signal,
     TakebackSeen,
 )
-from controller.recognizer.weighing import Weighing
 
 __all__ = ["Guidance", "Mode", "Recognizer", "RecognizerSettings"]
 
 
-class Recognizer(Weighing):
-    """Sensor changes, clock ticks and answers in, signals out; `Weighing` holds the state and weighs a turn."""
-
-    def __init__(self, settings: RecognizerSettings | None = None) -> None:
-        super().__init__(settings)
-        self.held: Held | None = None  # a whole move shown while a longer one may be on its way (`held`)
-        # A held move once committed, with the changes seen since: the next player's, which the next turn follows
-        # from the board the move left, as if it had begun there.
-        self.following: Held | None = None
+class Recognizer(Holding):
+    """Sensor changes, clock ticks and answers in, signals out; `Weighing` holds the state and weighs a turn,
+    `Holding` keeps a move shown while a longer one may be on its way."""
 
     # ---- set-up by the session ------------------------------------------------------------------------------
     def begin_turn(
@@ -168,8 +162,7 @@ class Recognizer(Weighing):
             # The hands may still be making another move of this turn that goes on from the board's squares (a
             # wrong piece lifted and put back while a victim was in the air, then its killer lifted): hold the move
             # shown, neither committed nor dropped (`held`); `board` follows the hands from here.
-            self._clear_pending()
-            self.held = Held(pending, self.occupancy, [])
+            self._hold(pending)
             return []
         # A square passed over on the way (empty before the turn and now) counts for every move, as in `best`: the
         # change finishes the move only if no move of the turn could still explain every other touch.
@@ -184,99 +177,16 @@ class Recognizer(Weighing):
     def board(self, occupancy: int, t: float) -> list[Signal]:
         """The debounced occupancy changed."""
         if self.held is not None:
-            return self._held_board(occupancy, t)
-        if occupancy == self.occupancy:
+            said = self._held_board(occupancy, t)
+            if said is not None:
+                return said
+        elif occupancy == self.occupancy:
             return []
-        self._note(occupancy, t)
+        else:
+            self._note(occupancy, t)
         out = self._weigh_again(t)
         out.extend(self.tick(t))
         return out
-
-    def _note(self, occupancy: int, t: float = 0.0) -> None:
-        """What a change of the board at `t` tells the turn: the squares touched, the pieces' ways, the pieces in
-        place. Changes replayed from a held move come without their times: all at one time, any set-down before a
-        lift next door among them may be a slid piece, as the tracker allows within a slide's time."""
-        changed = occupancy ^ self.occupancy
-        self.pieces.change(self.occupancy, occupancy, self.mode is not Mode.CHORES, t)
-        self.touched |= changed
-        for sq in squares_of(changed):
-            self.changes[sq] = self.changes.get(sq, 0) + 1
-        self.in_place.change(self.occupancy, occupancy)
-        self.occupancy = occupancy
-
-    # ---- a move held (`held`) ---------------------------------------------------------------------------------
-    def _held_board(self, occupancy: int, t: float) -> list[Signal]:
-        """A change while a move is held (the turn's touches and pieces as the held move's board showed them; only
-        the occupancy follows the board, as the session reads it): weigh the turn again once a longer move fits (or
-        the board is back on the held move or the turn's start); finish the held move once the board has stood
-        still (`held`)."""
-        held, index = self.held, self.index
-        assert held is not None and index is not None
-        if occupancy == held.occupancy:
-            return []
-        held.note(occupancy)
-        self.occupancy = occupancy  # as the session reads it (which came off first in a scan)
-        if occupancy == held.board and held.touched & (held.touched - 1):
-            # Back on the held move's board after hands on two squares or more: a move that leaves the board as it
-            # found it (the next player's Diplomat exchanging places with a piece) followed the held move, which
-            # no longer move extended.
-            return self._release()
-        away = held.board & ~self.expected & held.touched  # pieces the held move set down, lifted since
-        if landed(index, held.candidate, self.expected, occupancy, self.touched | held.touched, away):
-            self._unhold()
-            out = self._weigh_again(t)
-            out.extend(self.tick(t))
-            return out
-        if not longer_on_the_way(index, held.candidate, occupancy, away):
-            wait = self.settings.settle  # a piece set down off every longer move's way: the next player's move
-        elif occupancy.bit_count() < held.board.bit_count():
-            wait = self.settings.held_in_hand  # a piece in the hand, on its way to finish the longer move
-        else:
-            # Every piece down, the board could still become the longer move only by lifting one again: the hands
-            # rest (the next player's move made where it looks like part of the longer one), or pause.
-            wait = self.settings.held_settle
-        self._clear_pending()
-        self._set_deadline(Deadline.HELD, t + wait)
-        return []
-
-    def _held_interrupted(self, occupancy: int) -> list[Signal]:
-        """Before `board` while a move is held: every piece down again (the next player's move made, no longer move
-        landed), a lift of a piece the hands have not touched since is the player after that starting: the held
-        move is finished, and its next turn follows the hands from its board, this lift included. A piece lifted
-        again where the hands set it down (a hover), or one a longer move explaining the squares changed since could
-        lift, goes on."""
-        held = self.held
-        assert held is not None
-        now = held.occupancy
-        lifted = now & ~occupancy
-        if not lifted or lifted & held.touched or now.bit_count() < held.board.bit_count():
-            return []
-        assert self.index is not None
-        touched = held.touched | lifted
-        away = held.board & ~self.expected & touched
-        if explained_on_the_way(self.index, held.candidate, self.expected, occupancy, touched, away):
-            return []  # the longer move's next piece
-        held.note(occupancy)
-        return self._release()
-
-    def _unhold(self) -> None:
-        """The turn takes in the changes seen while the move was held, as if it had followed them."""
-        held, self.held = self.held, None
-        self._clear_pending()
-        if held is not None:
-            self.occupancy = held.board
-            for occ in held.steps:
-                self._note(occ)
-
-    def _release(self) -> list[Signal]:
-        """The held move is finished: the board stood still where no longer move is on its way. The turn's state is
-        still the board that showed it; the touches since are the next player's, carried into the next turn."""
-        held, self.held = self.held, None
-        if held is None:
-            return []
-        self.following = held
-        self.occupancy = held.board  # the board the move was shown on: its commit and its chores are judged there
-        return [self._recognized(held.candidate)]
 
     def distrust(self, squares: int, occupancy: int, t: float) -> list[Signal]:
         """`squares` are no longer trusted (their switches flap): what they were seen doing no longer counts, and
@@ -409,13 +319,6 @@ class Recognizer(Weighing):
         self._guidance_key = key
         self._guidance = self._compute_guidance()
         return self._guidance
-
-    def _view(self) -> tuple[int, int]:
-        """The board and the squares touched as the hands left them (while a move is held, the turn's own state is
-        still the board that showed it)."""
-        if self.held is None:
-            return self.occupancy, self.touched
-        return self.held.occupancy, self.touched | self.held.touched
 
     def _compute_guidance(self) -> Guidance:
         (o, touched), expected = self._view(), self.expected

@@ -75,6 +75,18 @@ class Weighing:
         self._guidance: Guidance | None = None
 
     # ---- evaluation -------------------------------------------------------------------------------------------
+    def _note(self, occupancy: int, t: float = 0.0) -> None:
+        """What a change of the board at `t` tells the turn: the squares touched, the pieces' ways, the pieces in
+        place. Changes replayed from a held move come without their times: all at one time, any set-down before a
+        lift next door among them may be a slid piece, as the tracker allows within a slide's time."""
+        changed = occupancy ^ self.occupancy
+        self.pieces.change(self.occupancy, occupancy, self.mode is not Mode.CHORES, t)
+        self.touched |= changed
+        for sq in squares_of(changed):
+            self.changes[sq] = self.changes.get(sq, 0) + 1
+        self.in_place.change(self.occupancy, occupancy)
+        self.occupancy = occupancy
+
     def _recognized(self, c: Candidate) -> Recognized:
         # The taps the committed move needed (a victim turned over before its killer moved) are its touches now;
         # not before: a tap another fitting move needs must not count for it while the board still weighs them.
