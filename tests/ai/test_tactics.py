@@ -78,9 +78,16 @@ def test_politrics_beats_the_president():
     assert isinstance(seat, int)
     move = decide(state, seat)
     # The beat, or a row of five (declared at once) that wins the board for more points.
-    won = knowledge_for("politrics").after(state, move).boards
+    after = knowledge_for("politrics").after(state, move)
+    assert isinstance(after, PolitricsState)
+    won = after.boards
     assert move in good or (len(won) > len(state.boards) and won[-1].winner == seat)
-    assert won[-1].points >= max(state.play(m).boards[-1].points for m in good)
+    assert won[-1].points >= max(_board_points(state.play(m)) for m in good)
+
+
+def _board_points(state: State) -> int:
+    assert isinstance(state, PolitricsState)
+    return state.boards[-1].points
 
 
 def completes_a_safe_row(s: State) -> list[Move]:

@@ -9,6 +9,7 @@ import pytest
 
 from controller.errors import SessionError
 from controller.games import IllegalMoveError, InvalidMoveError
+from controller.games.politrics.state import PolitricsState
 from controller.games.squares import bit, parse
 from controller.recognizer.machine import Mode
 from controller.session import events as ev
@@ -177,7 +178,9 @@ def test_a_computer_seat_declares_the_row_of_five_it_completes() -> None:
     table.advance(SessionSettings().computer_delay + 0.01)
     made = [(ply.source, ply.text.split()[0]) for ply in table.s.history]
     assert made == [("computer", made[0][1]), ("computer", "declare")] and table.s.history[0].seat == seat
-    assert table.s.state.boards[-1].reason == "row" and table.s.state.boards[-1].winner == seat
+    ended = table.s.state
+    assert isinstance(ended, PolitricsState)
+    assert ended.boards[-1].reason == "row" and ended.boards[-1].winner == seat
 
 
 def test_dice_roll_by_themselves_or_are_entered() -> None:
