@@ -89,6 +89,21 @@ class Knowledge:
         moves.sort(key=lambda m: -self.prior(state, m))
         return moves[:width]
 
+    def follow_up(self, state: State, seat: int) -> Move | None:
+        """The move `seat` makes out of turn right after its own (a Politrics row declared), by this rule of thumb;
+        None: it makes none (the default: the search's own move is the whole decision)."""
+        return None
+
+    def after(self, state: State, move: Move) -> State:
+        """The position once the seat to move has played `move` and the move out of turn it follows it with."""
+        seat = state.to_move
+        after = state.play(move)
+        if isinstance(seat, int) and after.to_move is not None:
+            follow = self.follow_up(after, seat)
+            if follow is not None:
+                after = after.play(follow)
+        return after
+
     def rollout_move(self, state: State, rnd: random.Random) -> Move:
         """One move of the rollout policy at a seat's turn (default: uniform among `moves`)."""
         seat = state.to_move
@@ -129,7 +144,7 @@ class Knowledge:
         if to_move is SIMULTANEOUS:
             seat = min(state.waiting_for())
             return state.play(self.orders(state, seat, rnd))
-        return state.play(self.rollout_move(state, rnd))
+        return self.after(state, self.rollout_move(state, rnd))
 
     def determinize(self, game: Game, view: Mapping[str, Any], seat: int, rnd: random.Random) -> State:
         """A full state consistent with what `seat` sees, its secrets drawn at random (default: a game without

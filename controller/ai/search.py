@@ -156,7 +156,7 @@ class Search:
             child = node.children[key] = Node()
         if child.state is not None:
             return child, child.state
-        after = state.play(action)
+        after = self._k.after(state, action)
         if self._fixed:
             child.state = after
         return child, after
@@ -165,7 +165,7 @@ class Search:
         """Evaluate every candidate once (its prior visit) and back up the best of them for `seat`."""
         best: Values | None = None
         for move in moves:
-            after = state.play(move)
+            after = self._k.after(state, move)
             if self._fixed:
                 node.children[move] = Node(state=after)
             values = self._leaf(after)
