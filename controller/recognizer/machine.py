@@ -100,6 +100,19 @@ class Recognizer(Holding):
             if len(self.retired) > RETIRED_KEPT:
                 del self.retired[0]
 
+    def hand_over(self) -> list[TurnIndex]:
+        """The turn indexes held (the turn's and those retired), for another recognizer to let go of (`adopt`):
+        this one is done, its session replaced by a new game's."""
+        out = [*self.retired, *([self.index] if self.index is not None else [])]
+        self.retired = []
+        self.index = None
+        self.mode = Mode.IDLE
+        return out
+
+    def adopt(self, indexes: list[TurnIndex]) -> None:
+        """Indexes another recognizer built, let go of a slice at a time with this one's (`prepare`)."""
+        self.retired.extend(indexes)
+
     def forget_touches(self, squares: int = ~0) -> None:
         """Touches of `squares` (all by default) seen so far no longer count: chores about to begin need them."""
         self.touched &= ~squares

@@ -200,6 +200,7 @@ class Controller:
     def replace(self, session: Session, now: float) -> None:
         """Switch to another session (a new game), in the loop; the LEDs guide the board to its position."""
         self._session.computers.cancel()
+        session.take_over(self._session)
         self._session = session
         if self._thinker is not None:
             session.computers.worker = True

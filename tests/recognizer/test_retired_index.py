@@ -33,3 +33,17 @@ def test_a_recognizer_that_is_never_prepared_keeps_few_indexes_of_turns_over() -
     for n in range(6):
         rec.begin_turn(build_index(state), occ, float(n))
     assert len(rec.retired) == RETIRED_KEPT
+
+
+def test_a_new_games_recognizer_lets_go_of_the_old_ones_indexes_a_slice_at_a_time() -> None:
+    state = WIDEST["widest-random"].state()
+    occ = state.occupancy()
+    old, new = Recognizer(), Recognizer()
+    index = build_index(state)
+    old.begin_turn(index, occ, 0.0)
+    made = len(index.candidates)
+    new.adopt(old.hand_over())
+    assert old.index is None and old.retired == [] and new.retired == [index] and len(index.candidates) == made
+    while new.prepare():
+        pass
+    assert new.retired == [] and index.candidates == []
