@@ -152,7 +152,7 @@ class TurnFlow(SessionView):
                 return
             self._set_up, self._held = True, False
             earlier, undo = self._earlier()
-            index = build_index(s, s.legal_moves(), earlier=earlier, undo=undo)
+            index = build_index(s, earlier=earlier, undo=undo)  # worked out when first asked (or prepared)
             self._handle(self._recognizer.begin_turn(index, self._seen(index.start), t, s.pieces()), t)
             return
         self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t, s.pieces()), t)
