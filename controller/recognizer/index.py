@@ -40,6 +40,7 @@ LIFTS_PER_SLICE = 2  # pieces whose lights (lifted alone) one slice works out, o
 # What one slice of `dismantle` lets go of: squares' lists, then candidates (each freeing its effect and steps).
 SQUARES_LET_GO = 8
 CANDIDATES_LET_GO = 400
+ORDER_PER_SLICE = 1000  # deferred moves a slice goes through to list the candidates in the turn's order
 SQUARES = 81
 _READY = 1 << 40  # the turn's order of the candidates made at once: after every deferred move
 
@@ -126,6 +127,8 @@ class TurnIndex:
         "_lights",
         "_masks",
         "_movable",
+        "_ordered",
+        "_ordered_to",
         "_pending",
         "_prepared",
         "_rank",
@@ -171,6 +174,8 @@ class TurnIndex:
         self._lights: dict[tuple[int, int], tuple[int, int]] = {}  # the lights for (occupancy, touched), once asked
         self._same_piece: dict[int, bool] = {}
         self._prepared = 0
+        self._ordered: tuple[list[Candidate], list[int]] = ([], [])  # `candidates`' list so far (`_order`)
+        self._ordered_to = 0  # of the deferred moves, how many `_ordered` went through
         movable = 0
         for c in candidates:
             if c.near_miss is None:
@@ -245,6 +250,23 @@ class TurnIndex:
             self._masks = [reach[i] | c.involved for i, c in zip(indices, made, strict=True)]
             self._masks += [c.involved for c in self._ready]
         return self._all
+
+    def _order(self) -> None:
+        """A slice of `candidates`' list (every candidate made), taken up by it once the last slice is done."""
+        reach, made = self._reach, self._made
+        order, masks = self._ordered
+        start = self._ordered_to
+        end = min(start + ORDER_PER_SLICE, len(reach))
+        for i in range(start, end):
+            if reach[i]:
+                c = made(i)
+                order.append(c)
+                masks.append(reach[i] | c.involved)
+        self._ordered_to = end
+        if end == len(reach):
+            self._all = order + self._ready
+            self._masks = masks + [c.involved for c in self._ready]
+            self._ordered = ([], [])
 
     def _around(self, square: int) -> Square:
         """The candidates that may lift, fill or tap `square`, in the turn's order, and by what they end in."""
@@ -322,7 +344,7 @@ class TurnIndex:
             self._prepared = min(done + SLICE, len(reach))
             return True
         if self._all is None:
-            self.candidates  # noqa: B018 (all made: the list in the turn's order, a slice of its own)
+            self._order()  # all made: their list in the turn's order, a thousand a slice
             return True
         step = done - len(reach)
         if step < SQUARE_STEPS * SQUARES:
@@ -354,7 +376,7 @@ class TurnIndex:
             # Lists of candidates the index also keeps by their place in the turn (`_built`): no candidate is
             # freed yet, so these go at once.
             self._all = None
-            self._masks, self._rank, self._ready, self._reach = [], {}, [], []
+            self._masks, self._rank, self._ready, self._reach, self._ordered = [], {}, [], [], ([], [])
             self._ways, self._lights, self._same_piece = {}, {}, {}
             return True
         built = self._built

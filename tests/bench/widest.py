@@ -39,10 +39,10 @@ from controller.games import State, load
 from controller.games.playout import random_step
 from controller.lights import render
 from controller.session.core import Session
+from controller.session.render import scene_of
 from controller.session.runner import Controller
 from controller.session.seats import SeatKind
 from controller.session.snapshot import snapshot
-from simulator.board import SimBoard
 from tests.bench.djambi_widest import WIDEST
 from tests.bench.probe import LoopProbe
 
@@ -153,19 +153,20 @@ def sensor_events(state: State, moves: int = 60, seed: int = 1, warm: bool = Tru
             session.prepare()
         if warm:
             while session.prepare():  # what the loop does while the player thinks (Controller._idle)
-                pass
-        clock = VirtualClock()
-        # The controller only draws the scene here; the events go to the session as its loop hands them over.
-        controller = Controller(session, SimBoard(clock, initial=start), clock, frame_rate=None)
+                heap.grown()
         t = 1.0
         for occupancy in path:
             t += 0.3
+            # The events go to the session as the controller's loop hands them over, and the LEDs are drawn from
+            # the scene as its renderer draws them (Controller.scene).
             started = time.thread_time()
             session.on_board(occupancy, t)
             session.tick(t)
             session.drain()
-            render(controller.scene(), t)
+            render(scene_of(session), t)
             out.append(time.thread_time() - started)
+            while session.starting():  # a move committed: the loop works out the next turn's start apart
+                session.prepare()
     return out
 
 
