@@ -79,10 +79,21 @@ class Knowledge:
         kept = tuple(m for m in legal if not self.avoid(state, m))
         return kept or legal
 
-    def candidates(self, state: State, seat: int, rnd: random.Random, width: int | None) -> list[Move]:
+    def follows(self, state: State, last: Move, move: Move) -> bool:
+        """Whether the search looks at `move` right after the same seat's `last` in one turn: false when the two
+        played the other way round reach the same position and that order is the one looked at, so the search
+        spends its playouts on positions, not on orderings of the same moves (default: every move)."""
+        return True
+
+    def candidates(
+        self, state: State, seat: int, rnd: random.Random, width: int | None, last: Move | None = None
+    ) -> list[Move]:
         """The moves a node of the tree expands, most promising first: all of them, or the `width` best by
-        `prior` (ties broken at random) when there are more."""
+        `prior` (ties broken at random) when there are more. After `last`, the seat's own move just before in
+        the same turn, only the moves that `follows` it (all of them if none does)."""
         moves = list(self.moves(state, seat))
+        if last is not None:
+            moves = [m for m in moves if self.follows(state, last, m)] or moves
         rnd.shuffle(moves)
         if width is None or len(moves) <= width:
             return moves
@@ -135,6 +146,12 @@ class Knowledge:
             if pick < 0:
                 return move
         return outcomes[-1][0]
+
+    def quiet(self, state: State, rnd: random.Random) -> State:
+        """The position a new leaf is judged at, played on from `state` by a cheap policy until judging it is
+        fair (default: `state` itself). A game whose turn is many moves of one seat finishes the turn, so that
+        leaves part of the way through a turn are not weighed against leaves after it."""
+        return state
 
     def step(self, state: State, rnd: random.Random) -> State:
         """One action of the rollout policy, whatever kind of node `state` is."""
