@@ -102,14 +102,16 @@ class Knowledge:
 
     def follow_up(self, state: State, seat: int) -> Move | None:
         """The move `seat` makes out of turn right after its own (a Politrics row declared), by this rule of thumb;
-        None: it makes none (the default: the search's own move is the whole decision)."""
+        None: it makes none (the default: the search's own move is the whole decision), and none once the game is
+        over."""
         return None
 
     def after(self, state: State, move: Move) -> State:
         """The position once the seat to move has played `move` and the move out of turn it follows it with."""
         seat = state.to_move
         after = state.play(move)
-        if isinstance(seat, int) and after.to_move is not None:
+        # Whether `after` is over is left to `follow_up`: asking costs some games (Polis) the whole next position.
+        if isinstance(seat, int):
             follow = self.follow_up(after, seat)
             if follow is not None:
                 after = after.play(follow)
