@@ -7,7 +7,7 @@ module never imports its game module: the game names its state class and so bind
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache, cached_property
 from typing import Any, ClassVar, Self
 
@@ -138,6 +138,13 @@ class State(ABC):
     def sample_chance(self) -> Move:
         """At a chance node, the outcome the state's own seeded generator draws (games replay exactly)."""
         raise IllegalMoveError("nothing is left to chance here")
+
+    def listing(self) -> Iterator[None]:
+        """The legal moves of the seat to move listed a part at a time, for a caller that spreads the work over
+        slices of its own (the controller's loop at a turn's start) before it asks `legal_moves()`: each step of the
+        iterator does a share of the work, kept for `legal_moves()`. By default no step: `legal_moves()` does all of
+        it; a game with thousands of moves a turn that keeps its list lists them a few at a time."""
+        yield from ()
 
     def page_moves(self, seat: int) -> tuple[Move, ...]:
         """`seat`'s legal moves with no physical decision (declarations, concessions, speech cards): they are made

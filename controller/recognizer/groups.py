@@ -40,7 +40,7 @@ class Square:
 
     __slots__ = ("_summaries", "by_decision", "by_final", "by_lifts", "chored", "exact", "pool")
 
-    def __init__(self, pool: list[Candidate], exact: bool) -> None:
+    def __init__(self, pool: list[Candidate], exact: bool, summarized: bool = True) -> None:
         self.pool = pool
         self.exact = exact  # also the candidates that only tap the square as a chore
         self.by_decision: dict[int, list[Candidate]] = {}
@@ -55,8 +55,13 @@ class Square:
                 self.by_final.setdefault(c.final_occ, []).append(c)
                 if c.near_miss is None:
                     self.chored.append(c)
-        if exact:  # built while the loop is idle: what the lights need too
-            for lifts, group in self.by_lifts.items():
+        if exact and summarized:  # built while the loop is idle: what the lights need too
+            self.summarize()
+
+    def summarize(self) -> None:
+        """Every group's summary worked out now (`summary` otherwise works each out when first asked)."""
+        for lifts, group in self.by_lifts.items():
+            if lifts not in self._summaries:
                 self._summaries[lifts] = Summary(group)
 
     def summary(self, lifts: int) -> Summary:

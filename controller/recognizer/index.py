@@ -9,11 +9,17 @@ hands touched. So the index is kept by square and built lazily: at the turn's st
 move (from the game's outlines of its moves, when it gives them); a square's candidates, and their effects, the first
 time the board changes it; the rest a slice at a time while the loop has nothing else to do (`prepare`). A game
 without outlines has its effects worked out at the start, as they cost no more than the outlines would.
+
+Even the start is put off: `build_index` only notes the position, and the moves, their outlines and the near misses
+are worked out at the first question (or by the first slices of `prepare`, each a step of its own: `loaded` says
+whether any is left). So the callback that commits a move and begins the next turn never pays for the next turn's
+index: the loop works it out in callbacks of their own before it hands the board anything else (`Controller`).
+Every answer is the same as had it been worked out at once: the position is a value.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from controller.games import Move, State
 from controller.recognizer.candidate import Candidate, make_candidate
@@ -21,10 +27,20 @@ from controller.recognizer.groups import Square, lights
 
 __all__ = ["Candidate", "TurnIndex", "build_index", "make_candidate"]
 
+_LIST, _OUTLINE, _NEAR = range(3)  # the steps of a turn's start still to be worked out (see `_Start`)
+_LISTED = object()  # the end of a position's `listing`
+OUTLINES_PER_STEP = 1000  # moves outlined in one step of a turn's start
+
 # Moves whose candidates one slice of `prepare` builds: well under a millisecond of CPU on the development machine.
 SLICE = 50
-SQUARES_PER_SLICE = 1  # squares whose candidates one slice lists, once all are made
+# Once all candidates are made, a square a slice is listed and a slice works out its groups' summaries (a square of
+# a Djambi turn of 4,000 moves has 3,000 of them: the two together were a 2.5 ms slice).
+SQUARE_STEPS = 2
 LIFTS_PER_SLICE = 2  # pieces whose lights (lifted alone) one slice works out, once every square is listed
+# What one slice of `dismantle` lets go of: squares' lists, then candidates (each freeing its effect and steps).
+SQUARES_LET_GO = 8
+CANDIDATES_LET_GO = 400
+ORDER_PER_SLICE = 1000  # deferred moves a slice goes through to list the candidates in the turn's order
 SQUARES = 81
 _READY = 1 << 40  # the turn's order of the candidates made at once: after every deferred move
 
@@ -32,6 +48,71 @@ _READY = 1 << 40  # the turn's order of the candidates made at once: after every
 def _acts(c: Candidate) -> int:
     """What the player can act on: the pieces the decision lifts, or the squares it taps (a Politics claim)."""
     return c.decision_lifts or (c.must_touch if not c.effect.decision else 0)
+
+
+class _Start:
+    """What a turn's start still has to work out: the position, its moves (None: the seat to move's legal moves,
+    listed in the first steps, `State.listing`), whether near misses are indexed, and the outlines and candidates
+    found so far."""
+
+    __slots__ = ("candidates", "listing", "moves", "near_misses", "outlined", "outlines", "state", "step")
+
+    def __init__(self, state: State, moves: Sequence[Move] | None, near_misses: bool) -> None:
+        self.state = state
+        self.moves = moves
+        self.near_misses = near_misses
+        self.listing: Iterator[None] | None = None
+        self.outlines: list[tuple[int, int]] | None = None
+        self.outlined = 0  # of the moves, how many have their outline
+        self.candidates: list[Candidate] = []
+        self.step = _LIST if moves is None else _OUTLINE
+
+    def advance(self) -> bool:
+        """One step more; False once none is left."""
+        if self.step == _LIST:
+            more = self._list()
+        elif self.step == _OUTLINE:
+            more = self._outline()
+        elif self.step == _NEAR:
+            more = self._near()
+        else:
+            return False
+        if not more:
+            self.step += 1
+        return True
+
+    def _list(self) -> bool:
+        if self.listing is None:
+            self.listing = self.state.listing()
+        if next(self.listing, _LISTED) is not _LISTED:
+            return True
+        self.moves = self.state.legal_moves()
+        return False
+
+    def _outline(self) -> bool:
+        state, moves, done = self.state, self.moves, self.outlined
+        assert moves is not None
+        part = state.outlines(moves[done : done + OUTLINES_PER_STEP])
+        if part is None:  # a game without outlines: every effect worked out at once
+            start = state.occupancy()
+            for m in moves:
+                effect = state.effect(m)
+                if effect.decision or effect.decision_touch:
+                    self.candidates.append(make_candidate(start, m, effect))
+            return False
+        if self.outlines is None:
+            self.outlines = []
+        self.outlines.extend(part)
+        self.outlined = done + OUTLINES_PER_STEP
+        return self.outlined < len(moves)
+
+    def _near(self) -> bool:
+        if self.near_misses:
+            start = self.state.occupancy()
+            for nm in self.state.near_misses():
+                if nm.effect.decision or nm.effect.decision_touch:
+                    self.candidates.append(make_candidate(start, nm.move, nm.effect, nm))
+        return False
 
 
 class TurnIndex:
@@ -45,6 +126,9 @@ class TurnIndex:
         "_built",
         "_lights",
         "_masks",
+        "_movable",
+        "_ordered",
+        "_ordered_to",
         "_pending",
         "_prepared",
         "_rank",
@@ -52,10 +136,10 @@ class TurnIndex:
         "_ready",
         "_same_piece",
         "_square",
+        "_start",
         "_state",
         "_ways",
         "earlier",
-        "movable",
         "start",
         "undo",
     )
@@ -70,6 +154,10 @@ class TurnIndex:
         self.start = start
         self.earlier = earlier or {}  # occupancy of an earlier position -> plies back
         self.undo = undo or {}  # earlier occupancy -> squares taking the moves back touches
+        self._start: _Start | None = None  # what the turn's start still has to work out (`build_index`)
+        self._install(candidates)
+
+    def _install(self, candidates: Sequence[Candidate]) -> None:
         # Moves not yet made candidates, with the squares each may involve; `_built` holds the ones made, by the
         # move's place in the turn's order (so a move has one candidate, whichever square asked for it first).
         self._state: State | None = None
@@ -86,11 +174,47 @@ class TurnIndex:
         self._lights: dict[tuple[int, int], tuple[int, int]] = {}  # the lights for (occupancy, touched), once asked
         self._same_piece: dict[int, bool] = {}
         self._prepared = 0
+        self._ordered: tuple[list[Candidate], list[int]] = ([], [])  # `candidates`' list so far (`_order`)
+        self._ordered_to = 0  # of the deferred moves, how many `_ordered` went through
         movable = 0
         for c in candidates:
             if c.near_miss is None:
                 movable |= _acts(c)
-        self.movable = movable  # squares the player can act on (shown while the board waits)
+        self._movable = movable
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the turn's start is worked out (its moves, their outlines, the near misses)."""
+        return self._start is None
+
+    def _load(self) -> None:
+        """Work out what the turn's start has left, all of it: a question needs it now."""
+        start = self._start
+        if start is not None:
+            while start.advance():
+                pass
+            self._finish(start)
+
+    def _finish(self, start: _Start) -> None:
+        self._start = None
+        self._install(start.candidates)
+        if start.outlines is not None:
+            assert start.moves is not None
+            self._defer(start.state, start.moves, start.outlines)
+
+    @property
+    def prepared(self) -> bool:
+        """Whether `prepare` has nothing left to build."""
+        if self._start is not None:
+            return False
+        return self._prepared - len(self._reach) - SQUARE_STEPS * SQUARES >= self.start.bit_count()
+
+    @property
+    def movable(self) -> int:
+        """Squares the player can act on (shown while the board waits)."""
+        if self._start is not None:
+            self._load()
+        return self._movable
 
     def _defer(self, state: State, moves: Sequence[Move], outlines: list[tuple[int, int]]) -> None:
         """Moves whose candidates are made when a square of theirs is asked for (or `prepare` gets to them)."""
@@ -98,10 +222,10 @@ class TurnIndex:
         self._pending = moves
         self._reach = [reach for _, reach in outlines]
         self._all = None
-        movable = self.movable
+        movable = self._movable
         for acts, _ in outlines:
             movable |= acts
-        self.movable = movable
+        self._movable = movable
 
     # ---- building ------------------------------------------------------------------------------------------
     def _made(self, i: int) -> Candidate:
@@ -116,6 +240,8 @@ class TurnIndex:
     @property
     def candidates(self) -> list[Candidate]:
         """Every candidate, in the turn's order (the legal moves, then the near misses); builds what is left."""
+        if self._start is not None:
+            self._load()
         if self._all is None:
             reach = self._reach
             indices = [i for i, r in enumerate(reach) if r]
@@ -124,6 +250,23 @@ class TurnIndex:
             self._masks = [reach[i] | c.involved for i, c in zip(indices, made, strict=True)]
             self._masks += [c.involved for c in self._ready]
         return self._all
+
+    def _order(self) -> None:
+        """A slice of `candidates`' list (every candidate made), taken up by it once the last slice is done."""
+        reach, made = self._reach, self._made
+        order, masks = self._ordered
+        start = self._ordered_to
+        end = min(start + ORDER_PER_SLICE, len(reach))
+        for i in range(start, end):
+            if reach[i]:
+                c = made(i)
+                order.append(c)
+                masks.append(reach[i] | c.involved)
+        self._ordered_to = end
+        if end == len(reach):
+            self._all = order + self._ready
+            self._masks = masks + [c.involved for c in self._ready]
+            self._ordered = ([], [])
 
     def _around(self, square: int) -> Square:
         """The candidates that may lift, fill or tap `square`, in the turn's order, and by what they end in."""
@@ -138,13 +281,13 @@ class TurnIndex:
             found = self._square[square] = Square(pool, False)
         return found
 
-    def _exact(self, square: int) -> Square:
+    def _exact(self, square: int, summarized: bool = True) -> Square:
         """`_around(square)` with also every candidate that only taps `square` as a chore (all being made)."""
         found = self._square.get(square)
         if found is None or not found.exact:
             bit = 1 << square
             pool = [c for c, m in zip(self.candidates, self._masks, strict=True) if m & bit]
-            found = self._square[square] = Square(pool, True)
+            found = self._square[square] = Square(pool, True, summarized)
         return found
 
     def _merged(self, groups: list[list[Candidate]]) -> list[Candidate]:
@@ -184,7 +327,13 @@ class TurnIndex:
 
     def prepare(self) -> bool:
         """Build one slice of what is not built yet while the loop has nothing else to do: the deferred moves'
-        candidates, each square's, then what the lights show for each piece lifted alone. False once all is."""
+        candidates, each square's, then what the lights show for each piece lifted alone. False once all is. The
+        turn's start comes first, a step a slice (`loaded`)."""
+        start = self._start
+        if start is not None:
+            if not start.advance():
+                self._finish(start)
+            return True
         reach = self._reach
         done = self._prepared
         if done < len(reach):
@@ -193,16 +342,19 @@ class TurnIndex:
                 if reach[i]:
                     made(i)
             self._prepared = min(done + SLICE, len(reach))
-            if self._prepared == len(reach):
-                self.candidates  # noqa: B018 (all made: the list in the turn's order)
+            return True
+        if self._all is None:
+            self._order()  # all made: their list in the turn's order, a thousand a slice
             return True
         step = done - len(reach)
-        if step < SQUARES:
-            for sq in range(step, min(step + SQUARES_PER_SLICE, SQUARES)):
-                self._exact(sq)
-            self._prepared = len(reach) + min(step + SQUARES_PER_SLICE, SQUARES)
+        if step < SQUARE_STEPS * SQUARES:
+            sq, summarizing = divmod(step, SQUARE_STEPS)
+            found = self._exact(sq, summarized=False)
+            if summarizing:
+                found.summarize()
+            self._prepared += 1
             return True
-        step -= SQUARES
+        step -= SQUARE_STEPS * SQUARES
         pieces = [sq for sq in range(SQUARES) if self.start >> sq & 1]
         if step >= len(pieces):
             return False
@@ -212,10 +364,35 @@ class TurnIndex:
         self._prepared += LIFTS_PER_SLICE
         return True
 
+    def dismantle(self) -> bool:
+        """Let go of a slice of what the index built, once its turn is over and nothing asks it any more: False
+        once nothing is left. Freed at once, a wide index is a pause of its own (2.5 ms of CPU here for a Djambi
+        turn of 4,000 moves), in whichever callback begins the next turn."""
+        if self._square:
+            for _ in range(min(SQUARES_LET_GO, len(self._square))):
+                self._square.popitem()
+            return True
+        if self._all is not None or self._ways or self._lights:
+            # Lists of candidates the index also keeps by their place in the turn (`_built`): no candidate is
+            # freed yet, so these go at once.
+            self._all = None
+            self._masks, self._rank, self._ready, self._reach, self._ordered = [], {}, [], [], ([], [])
+            self._ways, self._lights, self._same_piece = {}, {}, {}
+            return True
+        built = self._built
+        if built:
+            for _ in range(min(CANDIDATES_LET_GO, len(built))):
+                built.popitem()
+            return True
+        self._state, self._pending, self._start = None, (), None
+        return False
+
     # ---- what the state machine asks -----------------------------------------------------------------------
     def consistent(self, occupancy: int, touched: int) -> list[Candidate]:
         """The candidates the board shows, with every square they must touch touched: the decision, the decision
         and its chores, or (when no legal move fits) the decision with part of its chores done."""
+        if self._start is not None:
+            self._load()
         squares = self._squares(occupancy, touched)
         if not squares:
             return []
@@ -234,6 +411,8 @@ class TurnIndex:
     def extendable(self, c: Candidate) -> bool:
         """Could the board still turn into another move of the same piece (a slide not yet finished)?"""
         # Counted on first need: only a handful of moves are ever matched in a turn, out of thousands.
+        if self._start is not None:
+            self._load()
         key = c.decision_lifts
         found = self._same_piece.get(key)
         if found is None:
@@ -253,6 +432,8 @@ class TurnIndex:
 
     def on_the_way(self, occupancy: int) -> list[Candidate]:
         """Candidates the board could still become (in no particular order)."""
+        if self._start is not None:
+            self._load()
         found = self._ways.get(occupancy)
         if found is None:
             # Back at the start, every move could still come of the board.
@@ -277,6 +458,8 @@ class TurnIndex:
 
     def lights(self, occupancy: int, touched: int) -> tuple[int, int]:
         """Destinations and capture targets of the pieces in the air (groups.lights), kept for the turn."""
+        if self._start is not None:
+            self._load()
         key = (occupancy, touched)
         found = self._lights.get(key)
         if found is None:
@@ -319,30 +502,19 @@ def earlier_boards(start: int, earlier: Sequence[State], undo: Sequence[int]) ->
 
 def build_index(
     state: State,
-    moves: Sequence[Move],
+    moves: Sequence[Move] | None = None,
     earlier: Sequence[State] = (),
     with_near_misses: bool = True,
     undo: Sequence[int] = (),
 ) -> TurnIndex:
-    """The index for `state` with the seat at the board choosing among `moves`.
+    """The index for `state` with the seat at the board choosing among `moves` (None: its legal moves), worked out
+    when first asked or prepared (see the module).
 
     Moves without a physical decision (a declaration, a speech card) are left out: they come from the page.
     `earlier` are previous positions, newest first, recognized as a takeback when the board returns to one; `undo`
     the squares the moves since each of them involve (taking them back touches only those).
     """
     start = state.occupancy()
-    outlines = state.outlines(moves)
-    candidates: list[Candidate] = []
-    if outlines is None:
-        for m in moves:
-            effect = state.effect(m)
-            if effect.decision or effect.decision_touch:
-                candidates.append(make_candidate(start, m, effect))
-    if with_near_misses:
-        for nm in state.near_misses():
-            if nm.effect.decision or nm.effect.decision_touch:
-                candidates.append(make_candidate(start, nm.move, nm.effect, nm))
-    index = TurnIndex(start, candidates, *earlier_boards(start, earlier, undo))
-    if outlines is not None:
-        index._defer(state, moves, outlines)
+    index = TurnIndex(start, (), *earlier_boards(start, earlier, undo))
+    index._start = _Start(state, moves, with_near_misses)
     return index

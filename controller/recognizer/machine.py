@@ -26,6 +26,8 @@ from controller.recognizer.signals import (
 
 __all__ = ["Guidance", "Mode", "Recognizer", "RecognizerSettings"]
 
+RETIRED_KEPT = 2  # indexes of turns over waiting to be let go of a slice at a time
+
 
 class Recognizer(Holding):
     """Sensor changes, clock ticks and answers in, signals out; `Weighing` holds the state and weighs a turn,
@@ -45,7 +47,7 @@ class Recognizer(Holding):
         this turn's start: the changes seen since it was shown are the next player's, and the turn follows them one
         by one from that board (the order of the hands tells which piece went where), ending on `occupancy`."""
         self.mode = Mode.TURN
-        self.index = index
+        self._retire(index)
         self.expected = index.start
         carried = self.following if following is None else following
         if carried is not None and (carried.board != index.start or carried.occupancy != occupancy):
@@ -62,7 +64,7 @@ class Recognizer(Holding):
     ) -> list[Signal]:
         """Nothing to recognize; the board should show `expected` (and `pieces`, when given)."""
         self.mode = Mode.IDLE
-        self.index = None
+        self._retire(None)
         self.expected = expected
         self.following = None
         self.pieces.reset(pieces, occupancy)
@@ -87,6 +89,29 @@ class Recognizer(Holding):
         if not any(isinstance(s, ChoresDone) for s in out):
             self.following = None  # the next turn begins after more hands than the held move's next player's
         return out
+
+    def _retire(self, index: TurnIndex | None) -> None:
+        """`index` is the turn's from now on; the one before is let go of a slice at a time (`prepare`), or at
+        once if two are already waiting for that (a program that never prepares keeps no more)."""
+        old = self.index
+        self.index = index
+        if old is not None and old is not index:
+            self.retired.append(old)
+            if len(self.retired) > RETIRED_KEPT:
+                del self.retired[0]
+
+    def hand_over(self) -> list[TurnIndex]:
+        """The turn indexes held (the turn's and those retired), for another recognizer to let go of (`adopt`):
+        this one is done, its session replaced by a new game's."""
+        out = [*self.retired, *([self.index] if self.index is not None else [])]
+        self.retired = []
+        self.index = None
+        self.mode = Mode.IDLE
+        return out
+
+    def adopt(self, indexes: list[TurnIndex]) -> None:
+        """Indexes another recognizer built, let go of a slice at a time with this one's (`prepare`)."""
+        self.retired.extend(indexes)
 
     def forget_touches(self, squares: int = ~0) -> None:
         """Touches of `squares` (all by default) seen so far no longer count: chores about to begin need them."""
@@ -264,12 +289,24 @@ class Recognizer(Holding):
     def deadline(self) -> float | None:
         return self._deadline
 
+    def starting(self) -> bool:
+        """Whether the turn's start is still to be worked out (its index's moves, outlines and near misses)."""
+        return self.mode in (Mode.TURN, Mode.PROMPT) and self.index is not None and not self.index.loaded
+
     def prepare(self) -> bool:
         """Work out a slice more while nothing else is to be done (the pieces' changes noted since the last slice,
-        the rest of the turn index): False once there is none."""
+        the rest of the turn index, the last turn's index let go of): False once there is none."""
         if self.pieces.prepare():
             return True
-        return self.mode in (Mode.TURN, Mode.PROMPT) and self.index is not None and self.index.prepare()
+        turn = self.mode in (Mode.TURN, Mode.PROMPT) and self.index is not None
+        if turn and self.starting():  # the turn's start first: the next input needs it
+            assert self.index is not None
+            return self.index.prepare()
+        if self.retired:
+            if not self.retired[0].dismantle():
+                del self.retired[0]
+            return True
+        return turn and self.index is not None and self.index.prepare()
 
     # ---- evaluation -------------------------------------------------------------------------------------------
     def _evaluate(self, t: float) -> list[Signal]:

@@ -36,6 +36,8 @@ class Weighing:
         self.settings = settings or RecognizerSettings()
         self.mode = Mode.IDLE
         self.index: TurnIndex | None = None
+        # Indexes of turns over, let go of a slice at a time while the loop is idle (`TurnIndex.dismantle`).
+        self.retired: list[TurnIndex] = []
         self.expected = 0  # turn: occupancy at turn start; chores: the occupancy after the move; idle: as is
         self.occupancy = 0
         self.touched = 0

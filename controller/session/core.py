@@ -199,6 +199,16 @@ class Session(TurnFlow):
         if not self._pauses:
             self._handle(self._recognizer.tick(t), t)
 
+    def take_over(self, old: Session) -> None:
+        """This session replaces `old` (a new game): the turn indexes `old` built are let go of a slice at a time
+        with this one's idle work (`prepare`); freed at once, a wide one is a pause of the loop of its own."""
+        self._recognizer.adopt(old._recognizer.hand_over())
+
+    def starting(self) -> bool:
+        """Whether the turn that began last still has its start to work out (its moves and their index): the next
+        input needs it, so the loop does that first, a slice at a time (`prepare`), before it hands over any."""
+        return self._recognizer.starting()
+
     def prepare(self) -> bool:
         """A slice of work nothing waits for yet (the rest of the turn index, the pieces' changes noted), for the
         loop to do while it is idle; False when there is none."""
@@ -390,7 +400,7 @@ class Session(TurnFlow):
         if self._computer_due is not None:  # still in the pause people need to follow: wait for its end
             self._computers.hold(self._state, move)
             return
-        self._commit(move, t, Source.COMPUTER)
+        self._computer_commit(move, t)
 
     # ---- reading ---------------------------------------------------------------------------------------------
     def abandon(self, t: float = 0.0) -> int | None:

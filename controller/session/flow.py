@@ -152,7 +152,7 @@ class TurnFlow(SessionView):
                 return
             self._set_up, self._held = True, False
             earlier, undo = self._earlier()
-            index = build_index(s, s.legal_moves(), earlier=earlier, undo=undo)
+            index = build_index(s, earlier=earlier, undo=undo)  # worked out when first asked (or prepared)
             self._handle(self._recognizer.begin_turn(index, self._seen(index.start), t, s.pieces()), t)
             return
         self._handle(self._recognizer.begin_idle(occupancy, self._seen(occupancy), t, s.pieces()), t)
@@ -184,10 +184,20 @@ class TurnFlow(SessionView):
         if self._computers.worker:
             held = self._computers.take_held(s)
             if held is not None:
-                self._commit(held, t, Source.COMPUTER)
+                self._computer_commit(held, t)
             return
         if s.legal_moves():
-            self._commit(self._computers.inline(s, s.to_move, seed_from(self._rng)), t, Source.COMPUTER)
+            self._computer_commit(self._computers.inline(s, s.to_move, seed_from(self._rng)), t)
+
+    def _computer_commit(self, move: Move, t: float) -> None:
+        """A computer seat's move, and the move out of turn it follows it with at once (a Politrics row declared,
+        as a player would on the page while the board carries out the move)."""
+        seat = self._state.to_move
+        self._commit(move, t, Source.COMPUTER)
+        if isinstance(seat, int):
+            follow = self._computers.follow_up(self._state, seat)
+            if follow is not None:
+                self._commit(follow, t, Source.COMPUTER)
 
     def _commit(self, move: Move, t: float, source: Source, candidate: Candidate | None = None) -> None:
         # Only this ply came from the room; what it sets off here (the host's dice, a computer's orders) goes to it.

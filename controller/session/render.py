@@ -54,8 +54,10 @@ class Renderer:
         strip: PixelStrip | None,
         broadcast: Callable[[dict[str, Any]], None],
         fault: Callable[[str, Exception], None],
+        busy: Callable[[], bool] = lambda: False,
     ) -> None:
         self._scene = scene
+        self._busy = busy
         self._clock = clock
         self._strip = strip
         self._broadcast = broadcast
@@ -85,6 +87,11 @@ class Renderer:
                 await self._clock.sleep(period - (now - last_drawn))
                 now = self._clock.now()
             self._changed.clear()
+            if self._busy():
+                # The controller works out a turn's start in callbacks of its own and asks for the scene once it
+                # has (`redraw`): drawn now, the whole of that work would fall into this one callback.
+                await self._until_changed(STILL_REDRAW)
+                continue
             last_drawn = now
             try:
                 frame, moving = draw(self._scene(), now)

@@ -9,7 +9,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
-from typing import Any, TextIO, TypeVar
+from typing import Any, TextIO, TypeVar, overload
 
 from controller import heap
 from controller.errors import GameError, SessionError
@@ -44,6 +44,7 @@ log = logging.getLogger("agora.controller")
 class _Request:
     fn: Callable[[Session, float], Any]
     done: asyncio.Future[Any]
+    then: Callable[[Session, float], Any] | None = None  # the answer, read once the turn `fn` began has started
 
 
 @dataclass
@@ -85,8 +86,16 @@ class Controller:
         self._faults = 0
         self._quiet_until = -1e9
         self._preparing = False  # slices of the turn index were built since the last quiet moment
+        self._replies: list[_Request] = []  # requests handled whose answer (`then`) is still to be read
         # The scene is looked up at every frame, so whatever stands in for `scene` is what is drawn.
-        self._renderer = Renderer(lambda: self.scene(), clock, strip, self._broadcast, self._fault)  # noqa: PLW0108
+        self._renderer = Renderer(
+            lambda: self.scene(),  # noqa: PLW0108
+            clock,
+            strip,
+            self._broadcast,
+            self._fault,
+            busy=lambda: self._session.starting(),  # noqa: PLW0108 (the session being played at the time)
+        )
 
     # ---- what the page reads ---------------------------------------------------------------------------------
     @property
@@ -168,13 +177,21 @@ class Controller:
         """Wait until the board is live: the session started on the sensors' reading and the LEDs showing it."""
         await self._renderer.live.wait()
 
-    async def request(self, fn: Callable[[Session, float], T]) -> T:
+    @overload
+    async def request(self, fn: Callable[[Session, float], T]) -> T: ...
+    @overload
+    async def request(self, fn: Callable[[Session, float], object], then: Callable[[Session, float], T]) -> T: ...
+    async def request(
+        self, fn: Callable[[Session, float], Any], then: Callable[[Session, float], Any] | None = None
+    ) -> Any:
         """Run `fn(session, now)` inside the loop, in order with the board's events; its exception is raised here.
+        Its result is returned, or with `then`, `then(session, now)`'s: read in a callback of its own once the turn
+        `fn` may have begun has started (a page's snapshot after its move), before the loop takes the next input.
 
         A request that wrote to the games file returns once that is stored: an answer acknowledges a stored move."""
-        fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         before = None if self._store is None else self._store.last_write()
-        await self._inbox.put(_Request(fn, fut))
+        await self._inbox.put(_Request(fn, fut, then))
         result = await fut
         if self._store is not None and self._store.last_write() is not before:
             await self._store.flushed()
@@ -183,6 +200,7 @@ class Controller:
     def replace(self, session: Session, now: float) -> None:
         """Switch to another session (a new game), in the loop; the LEDs guide the board to its position."""
         self._session.computers.cancel()
+        session.take_over(self._session)
         self._session = session
         if self._thinker is not None:
             session.computers.worker = True
@@ -190,7 +208,7 @@ class Controller:
         self._publish(session.drain())
         self._ask_thinker()
         self._version += 1
-        self._renderer.redraw()
+        self._renderer.redraw()  # drawn once the turn's start is worked out (`_begin`)
 
     def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
         q: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=256)
@@ -259,7 +277,6 @@ class Controller:
             wait = None if deadline is None else max(0.0, deadline - now, self._quiet_until - now)
             item = await self._next(wait)
             self._dispatch(item, self._clock.now())
-            self._renderer.redraw()
             try:
                 self._publish(self._session.drain())
             except Exception as exc:
@@ -268,10 +285,31 @@ class Controller:
                 self._ask_thinker()
             except Exception as exc:
                 self._fault("asking the computer player", exc)
+            await self._begin()
+            await self._reply()
+            self._renderer.redraw()
+            # Each input, and each slice of idle work, in a callback of its own: one callback never handles two.
+            await asyncio.sleep(0)
+
+    async def _begin(self) -> None:
+        """A turn that just began has its start worked out (its moves, their outlines, the near misses: the bulk
+        of a turn's start), each step in a callback of its own, before anything else is handed to the session or
+        the LEDs are drawn: whatever comes next needs it, and the move's commit and the next turn's start are then
+        no single pause of the loop."""
+        try:
+            while self._session.starting():
+                await asyncio.sleep(0)
+                self._session.prepare()
+                heap.grown()
+        except Exception as exc:
+            self._fault("starting the turn", exc)
 
     async def _idle(self) -> None:
         """While nothing is waiting: the work nothing needs yet (the rest of the turn index), one short slice at a
         time, each followed by whatever came in meanwhile."""
+        if self._session.starting():  # a turn that began with no input to hand over (the loop's own start)
+            await self._begin()
+            self._renderer.redraw()
         try:
             while self._inbox.empty():
                 if not self._session.prepare():
@@ -280,9 +318,26 @@ class Controller:
                         heap.quiet()
                     return
                 self._preparing = True
+                heap.grown()
                 await asyncio.sleep(0)  # let the board's readers and the page put in what they have
         except Exception as exc:
             self._fault("preparing the turn", exc)
+
+    async def _reply(self) -> None:
+        """The answers of the requests just handled, each read in a callback of its own."""
+        while self._replies:
+            item = self._replies.pop(0)
+            assert item.then is not None
+            await asyncio.sleep(0)
+            try:
+                result = item.then(self._session, self._clock.now())
+            except Exception as exc:
+                if not item.done.done():
+                    item.done.set_exception(exc)
+                self._fault("answering a request from the page", exc)
+                continue
+            if not item.done.done():
+                item.done.set_result(result)
 
     def _ask_thinker(self) -> None:
         """Send the computer seats' questions to the worker (cancelling what it thinks about first, if asked)."""
@@ -319,7 +374,9 @@ class Controller:
                     if not item.done.done():
                         item.done.set_exception(exc)
                     raise
-                if not item.done.done():
+                if item.then is not None:
+                    self._replies.append(item)
+                elif not item.done.done():
                     item.done.set_result(result)
             elif isinstance(item, _StoreNews):
                 what = "news from the games file"

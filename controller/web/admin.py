@@ -32,7 +32,7 @@ async def new_game(
     except ValueError as exc:
         raise ApiError(422, ErrorKind.INVALID, str(exc)) from exc
 
-    def start(s: Session, t: float) -> dict[str, Any]:
+    def start(s: Session, t: float) -> None:
         settings = s.settings if body.order_time is None else replace(s.settings, order_time=body.order_time)
         fresh = factory(
             body.game,
@@ -44,20 +44,18 @@ async def new_game(
             levels=[] if seats is None else [level for _, level in seats],
         )
         site.controller.replace(fresh, t)
-        return site.snapshot(fresh, None)
 
-    return await site.run(start)
+    return await site.answered(start, None)
 
 
 @router.post("/api/close-orders", summary="End the phase of secret orders now, as the timer would (admin)")
 async def close_orders(site: SiteDep, client: ClientDep, x_agora_pin: str | None = Header(None)) -> dict[str, Any]:
     site.check_pin(x_agora_pin, client)
 
-    def act(s: Session, t: float) -> dict[str, Any]:
+    def act(s: Session, t: float) -> None:
         s.close_orders(t)
-        return site.snapshot(s, None)
 
-    return await site.run(act)
+    return await site.answered(act, None)
 
 
 @router.post("/api/abandon", summary="Abandon the game being played (admin)")

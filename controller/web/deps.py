@@ -89,6 +89,12 @@ class Site:
         snap["summary"] = summary(session, self.memo)
         return snap
 
+    async def answered(self, fn: Callable[[Session, float], object], seat: int | None) -> dict[str, Any]:
+        """`fn(session, now)` in the controller's loop (as `run`), answered with the page's view for `seat` once
+        the turn it began has started, in a callback of its own (a move's commit and the next turn's start are
+        pause enough for the loop without the page's snapshot in the same breath)."""
+        return await self.controller.request(fn, then=lambda s, t: self.snapshot(s, seat))
+
     async def state(self, seat: int | None) -> dict[str, Any]:
         """A snapshot taken inside the loop, so it never sees a session half way through an event."""
         return await self.run(lambda s, t: self.snapshot(s, seat))

@@ -45,34 +45,31 @@ async def move(body: MoveRequest, site: SiteDep) -> dict[str, Any]:
         # what a seat holds. Entering the dice thrown is the one thing the table itself does.
         raise ApiError(403, ErrorKind.PROTOCOL, "in this game moves are made on the board or on your seat's page")
 
-    def act(s: Session, t: float) -> dict[str, Any]:
+    def act(s: Session, t: float) -> None:
         s.play_text(body.text, t, seat, source)
         site.controller.record_action({"move": body.text, "seat": seat})
-        return site.snapshot(s, seat)
 
-    return await site.run(act)
+    return await site.answered(act, seat)
 
 
 @router.post("/api/orders", summary="Hand in a seat's secret orders", tags=["play"])
 async def orders(body: OrdersRequest, site: SiteDep) -> dict[str, Any]:
     seat = site.seat(body.token)
 
-    def act(s: Session, t: float) -> dict[str, Any]:
+    def act(s: Session, t: float) -> None:
         s.submit_orders(seat, body.orders, t)
         site.controller.record_action({"orders": body.orders, "seat": seat})
-        return site.snapshot(s, seat)
 
-    return await site.run(act)
+    return await site.answered(act, seat)
 
 
 @router.post("/api/answer", summary="Answer the board's question (which piece was placed, ...)", tags=["play"])
 async def answer(body: AnswerRequest, site: SiteDep) -> dict[str, Any]:
-    def act(s: Session, t: float) -> dict[str, Any]:
+    def act(s: Session, t: float) -> None:
         s.answer(body.choice, t)
         site.controller.record_action({"answer": {"choice": body.choice}})
-        return site.snapshot(s, None)
 
-    return await site.run(act)
+    return await site.answered(act, None)
 
 
 @router.post("/api/undo", summary="Take back the last move; the LEDs guide the pieces back", tags=["play"])
@@ -80,19 +77,17 @@ async def undo(site: SiteDep, client: ClientDep, x_agora_pin: str | None = Heade
     if site.controller.session.game.info.hidden_information:
         site.check_pin(x_agora_pin, client)  # otherwise any phone could take back another seat's secret orders
 
-    def act(s: Session, t: float) -> dict[str, Any]:
+    def act(s: Session, t: float) -> None:
         s.undo(t)
         site.controller.record_action({"undo": True})
-        return site.snapshot(s, None)
 
-    return await site.run(act)
+    return await site.answered(act, None)
 
 
 @router.post("/api/roll", summary="Roll the dice (when they are not rolled automatically)", tags=["play"])
 async def roll(site: SiteDep) -> dict[str, Any]:
-    def act(s: Session, t: float) -> dict[str, Any]:
+    def act(s: Session, t: float) -> None:
         s.roll(t)
         site.controller.record_action({"roll": True})
-        return site.snapshot(s, None)
 
-    return await site.run(act)
+    return await site.answered(act, None)

@@ -26,8 +26,7 @@ class HintRequest(BaseModel):
 async def hint(body: HintRequest, site: SiteDep) -> dict[str, Any]:
     seat = site.seat_of(body.token)
 
-    def ask(s: Session, t: float) -> dict[str, Any]:
+    def ask(s: Session, t: float) -> None:
         s.request_hint(seat, t)
-        return site.snapshot(s, seat)
 
-    return await site.run(ask)
+    return await site.answered(ask, seat)

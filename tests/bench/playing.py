@@ -1,11 +1,12 @@
 """Play on the simulated board the way people do, through the whole product, on a virtual clock.
 
-`agora play`'s parts are put together as it puts them (the games file, the session, the simulated board and its
-LEDs, the controller with its render loop, the web app with a page open on its WebSocket) and driven as people
-would drive them: a player at the board lifts and places pieces for a random legal move, answers the board's
-questions on the page, carries out the chores the LEDs ask for; phones hand in secret orders; when a game ends the
-host starts the next one from the page and the pieces are set up again. Time is virtual (`VirtualClock`): an hour
-of play takes what its computing takes.
+`agora play`'s parts are put together as it puts them (the games file opened as it opens it, `Stores.open`: the
+loop reads through one connection and a thread of its own writes the moves through the other; the session, the
+simulated board and its LEDs, the controller with its render loop, the web app with a page open on its WebSocket)
+and driven as people would drive them: a player at the board lifts and places pieces for a random legal move,
+answers the board's questions on the page, carries out the chores the LEDs ask for; phones hand in secret orders;
+when a game ends the host starts the next one from the page and the pieces are set up again. Time is virtual
+(`VirtualClock`): an hour of play takes what its computing takes.
 
 `play(plan)` returns what happened; with a `LoopProbe` it also times every callback of the loop but the driver's.
 """
@@ -27,6 +28,7 @@ import httpx
 from controller import heap
 from controller.cli.backends import Board, SimOptions, open_board
 from controller.clock import VirtualClock
+from controller.commands.opening import Stores
 from controller.commands.serving import warm_up
 from controller.games import CHANCE, SIMULTANEOUS, GameError, Move, State
 from controller.games.squares import parse as parse_square
@@ -34,7 +36,6 @@ from controller.games.squares import squares_of
 from controller.session.core import Session, SessionSettings
 from controller.session.factory import new_session
 from controller.session.runner import Controller
-from controller.store import GameStore
 from controller.web.app import built_app
 from controller.web.deps import WebConfig
 from tests.bench.probe import LoopProbe
@@ -118,7 +119,7 @@ class Table:
     """Everything `agora play --board sim` puts together, on a virtual clock."""
 
     clock: VirtualClock
-    store: GameStore
+    stores: Stores
     board: Board
     controller: Controller
     app: Any
@@ -138,21 +139,22 @@ class Table:
         with contextlib.suppress(asyncio.CancelledError):
             await self.runner
         await self.board.aclose()
-        self.store.close()
+        self.stores.close()
 
 
 async def open_table(db: Path, game: str, seed: int, sim: SimOptions | None = None) -> Table:
     import uvicorn
 
     clock = VirtualClock(settle_yields=8)
-    store = GameStore(db)
+    stores = Stores.open(db)
+    store = stores.worker  # the moves are written on the writer's thread, as `agora play` writes them
     settings = SessionSettings()
     session = new_session(game, seed=seed, store=store, settings=settings)
     board = await open_board("sim", clock, initial=session.state.occupancy(), sim=sim or SimOptions())
-    controller = Controller(session, board.matrix, clock, strip=board.strip, sim=True)
+    controller = Controller(session, board.matrix, clock, strip=board.strip, sim=True, store=store)
     config = WebConfig(
         hands=board.hands,
-        store=store,
+        store=stores.reader,
         new_session=lambda game, **kw: new_session(game, store=store, **{"settings": settings, **kw}),
     )
     app = await asyncio.to_thread(built_app, controller, config)  # as `agora play` builds it (serving.build_routes)
@@ -165,7 +167,7 @@ async def open_table(db: Path, game: str, seed: int, sim: SimOptions | None = No
     await page.open()
     heap.settled()  # as `agora play` does once it serves, and then once it has loaded every game
     await warm_up()
-    table = Table(clock, store, board, controller, app, http, page, runner, events)
+    table = Table(clock, stores, board, controller, app, http, page, runner, events)
     await _wait(table, lambda: True, 0.1)
     return table
 

@@ -102,22 +102,39 @@ def _live_and_serving(quick: bool) -> dict[str, Figure]:
 
 
 def _pause(quick: bool) -> dict[str, Figure]:
+    from tests.bench import widest
     from tests.bench.playing import Plan, play
-    from tests.bench.probe import LoopProbe
+    from tests.bench.probe import LoopProbe, Pause
 
     plan = Plan(plies=25, plies_per_game=5) if quick else Plan(plies=1000, plies_per_game=200)
     probe = LoopProbe()
     played = play(plan, probe=probe)
-    longest = probe.longest()
+    in_play = probe.longest()
     full = probe.longest_collection(2)
-    details = [f"  {p}" for p in probe.slowest(5)]
+    details = [f"  in play: {p}" for p in probe.slowest(5)]
     details.append(
-        f"  collections: {len(probe.collections)}, longest of each generation "
+        f"  in play: collections {len(probe.collections)}, longest of each generation "
         + ", ".join(f"{g}: {probe.longest_collection(g) * 1e3:.2f} ms" for g in (0, 1, 2))
     )
+    # The widest turns of every game, which random play seldom meets: the turn begun in the loop, its start and
+    # the idle slices that build its index, each a pause of the loop (the heap as play left it).
+    longest = in_play
+    where = f"in play, {in_play.what}"
+    for game in widest.GAMES:
+        for pos in widest.widest(game, games=3 if quick else 30):
+            turn = LoopProbe()
+            widest.in_the_loop(pos.state, turn)
+            worst = turn.longest()
+            label = f"{game}, {pos.label} ({pos.moves} moves)"
+            details.append(
+                f"  widest: {label:58} {turn.callbacks:4} callbacks, longest {worst.seconds * 1e3:5.2f} ms, "
+                f"collections {len(turn.collections)} (longest {turn.longest_collection() * 1e3:.2f} ms)"
+            )
+            if worst.seconds > longest.seconds:
+                longest, where = Pause(worst.seconds, worst.what, worst.collecting), f"widest: {label}, {worst.what}"
     note = (
-        f"{played.plies} plies of all games, {played.board_moves} read from the pieces; {longest.what}; "
-        f"longest full collection {full * 1e3:.1f} ms"
+        f"{played.plies} plies of all games, {played.board_moves} read from the pieces, and the widest turn of every "
+        f"game begun in the loop; the longest: {where}; longest full collection in play {full * 1e3:.1f} ms"
     )
     if played.stuck:
         note += f"; {played.stuck} moves the board did not take"

@@ -8,16 +8,23 @@ never more pieces of a kind than a party has).
 
 Both figures are measured on the real code paths, in CPU time of this thread:
 - `turn_start`: `Session.start` on a fresh copy of the position (nothing cached): the session's turn flow, the
-  recognizer's `build_index` of every legal move and near miss, `begin_turn`;
+  recognizer's `build_index`, `begin_turn`, and the steps of the turn's start the loop works out in callbacks of
+  their own before it hands over the next input (the moves listed, their outlines, the near misses);
 - `sensor_events`: for moves of the position, each change of occupancy their decision makes, as the controller's
   loop handles it (`on_board`, `tick`, the events drained) plus the LED frame drawn from the new scene; the loop
   first builds the rest of the turn's index while it is idle, as it does while the player thinks (`warm=False`:
   hands that start before it could);
-- `idle_slices`: each slice of that building, a pause of the loop of its own.
+- `idle_slices`: each slice of that building, a pause of the loop of its own;
+- `in_the_loop`: the same turn begun in the controller's own loop as a new game from the page begins one (the
+  request, the turn's start worked out a step a callback, the page's snapshot, the LEDs drawn, then the idle
+  slices), every callback timed by a `LoopProbe`: the pauses the loop makes in the widest positions, which the table's
+  "longest pause" row counts beside those of play.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
 import statistics
 import time
@@ -25,15 +32,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
+from controller import heap
+from controller.cli.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games import State, load
 from controller.games.playout import random_step
 from controller.lights import render
 from controller.session.core import Session
+from controller.session.render import scene_of
 from controller.session.runner import Controller
 from controller.session.seats import SeatKind
-from simulator.board import SimBoard
+from controller.session.snapshot import snapshot
 from tests.bench.djambi_widest import WIDEST
+from tests.bench.probe import LoopProbe
 
 GAMES = ("politrics", "polis", "politics1952", "chesspolitik", "djambi")
 
@@ -98,6 +109,8 @@ def turn_start(state: State, repeats: int = 5) -> float:
         occupancy = copy.occupancy()
         started = time.thread_time()
         session.start(occupancy, 0.0)
+        while session.starting():  # the start's steps the loop works out before it hands over the next input
+            session.prepare()
         times.append(time.thread_time() - started)
     return statistics.median(times)
 
@@ -136,36 +149,84 @@ def sensor_events(state: State, moves: int = 60, seed: int = 1, warm: bool = Tru
         session = _session(fresh(state))
         session.start(start, 0.0)
         session.drain()
+        while session.starting():  # as the loop does before it hands over any input (Controller._begin)
+            session.prepare()
         if warm:
             while session.prepare():  # what the loop does while the player thinks (Controller._idle)
-                pass
-        clock = VirtualClock()
-        # The controller only draws the scene here; the events go to the session as its loop hands them over.
-        controller = Controller(session, SimBoard(clock, initial=start), clock, frame_rate=None)
+                heap.grown()
         t = 1.0
         for occupancy in path:
             t += 0.3
+            # The events go to the session as the controller's loop hands them over, and the LEDs are drawn from
+            # the scene as its renderer draws them (Controller.scene).
             started = time.thread_time()
             session.on_board(occupancy, t)
             session.tick(t)
             session.drain()
-            render(controller.scene(), t)
+            render(scene_of(session), t)
             out.append(time.thread_time() - started)
+            while session.starting():  # a move committed: the loop works out the next turn's start apart
+                session.prepare()
     return out
 
 
 def idle_slices(state: State) -> list[float]:
     """CPU seconds of each slice of the turn's index the loop builds while it is idle (Controller._idle), after a
-    turn's start in `state`: each is a pause of the loop."""
+    turn's start in `state` (the first slices work out the start itself: the moves, their outlines, the near
+    misses): each is a pause of the loop."""
     session = _session(fresh(state))
     session.start(state.occupancy(), 0.0)
     out = []
     while True:
         started = time.thread_time()
         more = session.prepare()
+        heap.grown()  # as the loop keeps the heap after each slice
         out.append(time.thread_time() - started)
         if not more:
             return out
+
+
+async def _in_the_loop(state: State, probe: LoopProbe) -> None:
+    clock = VirtualClock()
+    board = await open_board("sim", clock, initial=state.occupancy(), sim=SimOptions(keep_frames=0))
+    controller = Controller(_session(fresh(state)), board.matrix, clock, strip=board.strip)
+    runner = asyncio.create_task(controller.run(), name="controller")
+    try:
+        await controller.live()
+        await _until_prepared(controller)
+        widest = _session(fresh(state))
+        with probe:
+            await controller.request(lambda s, t: controller.replace(widest, t), then=lambda s, t: snapshot(s))
+            await _until_prepared(controller)
+    finally:
+        runner.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await runner
+        await board.aclose()
+
+
+async def _until_prepared(controller: Controller) -> None:
+    """Until the loop has built the whole of the turn's index (its idle slices done)."""
+    session = controller.session
+    for _ in range(100_000):
+        await asyncio.sleep(0)
+        index = session.recognizer.index
+        if index is None or index.prepared:  # None: no turn at the board (a phase of secret orders)
+            return
+    raise AssertionError("the loop did not build the turn's index")
+
+
+def in_the_loop(state: State, probe: LoopProbe) -> None:
+    """A turn begun in `state` in the controller's loop, and the loop idle until it has built the turn's index (see
+    the module's docstring): every callback of it timed by `probe` (the driving task's own are not the loop's)."""
+
+    async def main() -> None:
+        driver = asyncio.current_task()
+        assert driver is not None
+        probe.ignore.add(driver)
+        await _in_the_loop(state, probe)
+
+    asyncio.run(main())
 
 
 def percentile(values: list[float], p: float) -> float:

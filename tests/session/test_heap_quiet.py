@@ -18,6 +18,7 @@ from controller.recognizer.index import TurnIndex
 from controller.session.core import Session
 from controller.session.runner import Controller
 from controller.session.seats import SeatKind
+from tests.bench.djambi_widest import WIDEST
 
 
 @pytest.fixture
@@ -69,3 +70,37 @@ async def test_a_program_that_never_settled_keeps_its_collector_as_it_is() -> No
     index, _ = await _index_once_prepared("politrics", 2, settle=False)
     assert gc.get_freeze_count() == 0
     assert _seen_by_collector(index)
+
+
+@pytest.mark.usefixtures("collector")
+async def test_no_collection_traverses_more_than_a_few_slices_of_a_wide_index_being_built() -> None:
+    """The widest Djambi turn's index (some 30,000 objects) built in the loop's idle slices on a settled heap, full
+    collections made frequent: each collection meets only what the last slices built, not the index so far."""
+    state = WIDEST["widest-constructed-4001"].state()
+    clock = VirtualClock()
+    session = Session(state.game, state, seat_kinds=[SeatKind.BOARD] * state.seats)
+    board = await open_board("sim", clock, initial=state.occupancy(), sim=SimOptions(keep_frames=0))
+    controller = Controller(session, board.matrix, clock, frame_rate=None)
+    met: list[int] = []
+
+    def on_gc(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            met.append(sum(len(gc.get_objects(g)) for g in range(info["generation"] + 1)))
+
+    heap.settled()
+    gc.set_threshold(700, 2, 2)  # a full collection every six young ones
+    gc.callbacks.append(on_gc)
+    try:
+        task = asyncio.create_task(controller.run())
+        for _ in range(3000):
+            await asyncio.sleep(0)
+            index = session.recognizer.index
+            if index is not None and index.prepared:
+                break
+        task.cancel()
+    finally:
+        gc.callbacks.remove(on_gc)
+    await board.aclose()
+    assert index is not None and index.prepared and len(index.candidates) > 4000
+    assert len(met) > 20, "collections ran while the index was built"
+    assert max(met) < 5000

@@ -6,7 +6,7 @@ for the piece it displaces, plus one per way out of the Maze when it happened th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from controller.games.djambi.board import (
     ASSASSIN,
@@ -71,7 +71,25 @@ def board_moves(
 ) -> list[Move]:
     """The board moves of `party`, played by `seat` (who plays the `mine` parties); nobody touches the `asleep`
     parties, and a `walled_in` party's Chief (kept on the board by the comeback rule) does not act."""
-    acts = _Acts(board, seat, mine, rules, asleep)
+    found: list[Move] = []
+    for _ in board_moves_by_piece(found, board, party, seat, mine, rules, asleep, walled_in):
+        pass
+    return found
+
+
+def board_moves_by_piece(
+    found: list[Move],
+    board: bytes,
+    party: int,
+    seat: int,
+    mine: frozenset[int],
+    rules: Rules,
+    asleep: frozenset[int] = frozenset(),
+    walled_in: bool = False,
+) -> Iterator[None]:
+    """`board_moves` a piece at a time: each piece's moves are added to `found`, then the iterator yields (a turn
+    of thousands of moves is listed in slices of the caller's own; one piece's are a few hundred at most)."""
+    acts = _Acts(board, seat, mine, rules, asleep, found)
     add = acts.add
     for src in range(SQUARES):
         c = board[src]
@@ -94,7 +112,7 @@ def board_moves(
                     acts.report(src, dst)
                 else:
                     add(Go(kind, src, dst))
-    return acts.out
+        yield
 
 
 class _Acts:
@@ -114,7 +132,9 @@ class _Acts:
         "rules",
     )
 
-    def __init__(self, board: bytes, seat: int, mine: frozenset[int], rules: Rules, asleep: frozenset[int]) -> None:
+    def __init__(
+        self, board: bytes, seat: int, mine: frozenset[int], rules: Rules, asleep: frozenset[int], out: list[Move]
+    ) -> None:
         self.board = board
         self.killable, self.enemy = targets(seat, mine, rules, asleep)
         self.rules = rules
@@ -124,8 +144,8 @@ class _Acts:
         self.all_reporter = rules.reporter is Reporter.ALL
         self.master = rules.master_moves
         self.lands: dict[int, list[int]] = {}  # landing() per (origin, Chief displaced?): an origin has several acts
-        self.out: list[Move] = []
-        self.add = self.out.append
+        self.out = out
+        self.add = out.append
 
     def land(self, src: int, chief: bool) -> list[int]:
         key = 2 * src + chief

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from functools import cached_property
 from typing import Any
@@ -23,7 +23,7 @@ from controller.games.djambi.board import (
 )
 from controller.games.djambi.effects import effect, outlines
 from controller.games.djambi.fate import inherit, settle, sleeping
-from controller.games.djambi.generate import board_moves
+from controller.games.djambi.generate import board_moves, board_moves_by_piece
 from controller.games.djambi.moves import Act, AnswerDraw, Go, OfferDraw, Pass, Report, Resign
 from controller.games.djambi.order import VASSAL, controller, in_game, next_turn, power_party
 from controller.games.djambi.rules import Reporter, Rules, Sleeping, WalledIn
@@ -127,11 +127,29 @@ class DjambiState(State):
             return (AnswerDraw(True), AnswerDraw(False))
         walled_in = self.held[self.turn] == self.turn  # a walled-in Chief kept on the board does not act
         moves = board_moves(self.board, self.turn, seat, self.mine(seat), self.rules, self.asleep(), walled_in)
+        return self._with_page_moves(moves)
+
+    def _with_page_moves(self, moves: list[Move]) -> tuple[Move, ...]:
         moves = moves or [Pass()]
         if not self.offered and self.rules.draw_offers:
             moves.append(OfferDraw())
         moves.append(Resign())
         return tuple(moves)
+
+    def listing(self) -> Iterator[None]:
+        """The legal moves listed a piece at a time (see State.listing): a turn of thousands of kills with their
+        corpse placements takes some 2.5 ms of CPU here to list at once."""
+        seat = self.to_move
+        if seat is None or self.offer >= 0 or "_listed" in self.__dict__:
+            yield from super().listing()
+            return
+        walled_in = self.held[self.turn] == self.turn
+        found: list[Move] = []
+        yield from board_moves_by_piece(
+            found, self.board, self.turn, seat, self.mine(seat), self.rules, self.asleep(), walled_in
+        )
+        # Kept as `_listed` keeps it (the first list made stays, should it have been asked for meanwhile).
+        self.__dict__.setdefault("_listed", self._with_page_moves(found))
 
     @cached_property
     def _listed_by_id(self) -> dict[int, Move]:
