@@ -34,9 +34,7 @@ SQUARES = 81
 ON_BOARD = (1 << SQUARES) - 1
 BACKLOG = 32  # changes noted before they are worked out even though no one asked (no idle loop to do it)
 # A piece slid to the next square closes that square's switch at most this long before its own opens (while it
-# straddles both); in chores, a lift that comes later is the hands', not the slide's: the set-down was a piece from
-# the air. In a turn the allowance is not timed: there it only lets a move be taken (the touches decide which), and
-# a piece taken as slid that was not costs no wrong "done".
+# straddles both); a lift that comes later is the hands', not the slide's: the set-down was a piece from the air.
 SLIDE = 0.06
 
 # A world: the pieces in the air, sorted; and what stands on each of the touched squares (`PieceTracker._squares`).
@@ -263,7 +261,7 @@ class PieceTracker:
             and not placed
             and lifted & (lifted - 1) == 0
             and _near(lifted.bit_length() - 1, slid[0])
-            and (outside or t - slid[3] <= SLIDE)
+            and t - slid[3] <= SLIDE
         ):
             # A piece slid to the next square may close that square's switch before its own opens: the set-down
             # just before this lift may be this very piece, lifted first.

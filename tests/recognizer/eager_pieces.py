@@ -97,7 +97,7 @@ class PieceTracker:
             sq = lifted.bit_length() - 1
             near = abs(sq % 9 - slid[0] % 9) <= 1 and abs(sq // 9 - slid[0] // 9) <= 1
             if (
-                sq != slid[0] and near and (outside or t - slid[2] <= SLIDE)
+                sq != slid[0] and near and t - slid[2] <= SLIDE
             ):  # a piece slid to the next square: that switch may close first
                 lift_first = {_lift(w, sq) for w in slid[1]}
                 self._worlds |= {n for w in lift_first for n in self._place(w, slid[0], outside)}
