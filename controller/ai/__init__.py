@@ -15,12 +15,13 @@ from controller.ai.budget import LEVELS, Budget, Level
 
 if TYPE_CHECKING:
     from controller.ai.knowledge import Knowledge
-    from controller.ai.players import Player, greedy, make_player, mcts, random_player, think
+    from controller.ai.players import Player, follow_up, greedy, make_player, mcts, random_player, think
     from controller.ai.registry import knowledge_for
 
 _LOADED_WHEN_ASKED = {
     "Knowledge": "controller.ai.knowledge",
     "Player": "controller.ai.players",
+    "follow_up": "controller.ai.players",
     "greedy": "controller.ai.players",
     "make_player": "controller.ai.players",
     "mcts": "controller.ai.players",
@@ -35,6 +36,7 @@ __all__ = [
     "Knowledge",
     "Level",
     "Player",
+    "follow_up",
     "greedy",
     "knowledge_for",
     "make_player",

@@ -102,6 +102,10 @@ def play_game(
         assert isinstance(to_move, int)
         result = seated[to_move].decide(game, state.view(to_move), to_move, rnd.getrandbits(63))
         state = state.play(result.move)
+        if state.to_move is not None:
+            follow = seated[to_move].follow_up(game, state.view(to_move), to_move)
+            if follow is not None:
+                state = state.play(follow)
     return state, max_actions
 
 

@@ -79,15 +79,43 @@ class Knowledge:
         kept = tuple(m for m in legal if not self.avoid(state, m))
         return kept or legal
 
-    def candidates(self, state: State, seat: int, rnd: random.Random, width: int | None) -> list[Move]:
+    def follows(self, state: State, last: Move, move: Move) -> bool:
+        """Whether the search looks at `move` right after the same seat's `last` in one turn: false when the two
+        played the other way round reach the same position and that order is the one looked at, so the search
+        spends its playouts on positions, not on orderings of the same moves (default: every move)."""
+        return True
+
+    def candidates(
+        self, state: State, seat: int, rnd: random.Random, width: int | None, last: Move | None = None
+    ) -> list[Move]:
         """The moves a node of the tree expands, most promising first: all of them, or the `width` best by
-        `prior` (ties broken at random) when there are more."""
+        `prior` (ties broken at random) when there are more. After `last`, the seat's own move just before in
+        the same turn, only the moves that `follows` it (all of them if none does)."""
         moves = list(self.moves(state, seat))
+        if last is not None:
+            moves = [m for m in moves if self.follows(state, last, m)] or moves
         rnd.shuffle(moves)
         if width is None or len(moves) <= width:
             return moves
         moves.sort(key=lambda m: -self.prior(state, m))
         return moves[:width]
+
+    def follow_up(self, state: State, seat: int) -> Move | None:
+        """The move `seat` makes out of turn right after its own (a Politrics row declared), by this rule of thumb;
+        None: it makes none (the default: the search's own move is the whole decision), and none once the game is
+        over."""
+        return None
+
+    def after(self, state: State, move: Move) -> State:
+        """The position once the seat to move has played `move` and the move out of turn it follows it with."""
+        seat = state.to_move
+        after = state.play(move)
+        # Whether `after` is over is left to `follow_up`: asking costs some games (Polis) the whole next position.
+        if isinstance(seat, int):
+            follow = self.follow_up(after, seat)
+            if follow is not None:
+                after = after.play(follow)
+        return after
 
     def rollout_move(self, state: State, rnd: random.Random) -> Move:
         """One move of the rollout policy at a seat's turn (default: uniform among `moves`)."""
@@ -121,6 +149,12 @@ class Knowledge:
                 return move
         return outcomes[-1][0]
 
+    def quiet(self, state: State, rnd: random.Random) -> State:
+        """The position a new leaf is judged at, played on from `state` by a cheap policy until judging it is
+        fair (default: `state` itself). A game whose turn is many moves of one seat finishes the turn, so that
+        leaves part of the way through a turn are not weighed against leaves after it."""
+        return state
+
     def step(self, state: State, rnd: random.Random) -> State:
         """One action of the rollout policy, whatever kind of node `state` is."""
         to_move = state.to_move
@@ -129,7 +163,7 @@ class Knowledge:
         if to_move is SIMULTANEOUS:
             seat = min(state.waiting_for())
             return state.play(self.orders(state, seat, rnd))
-        return state.play(self.rollout_move(state, rnd))
+        return self.after(state, self.rollout_move(state, rnd))
 
     def determinize(self, game: Game, view: Mapping[str, Any], seat: int, rnd: random.Random) -> State:
         """A full state consistent with what `seat` sees, its secrets drawn at random (default: a game without

@@ -52,6 +52,18 @@ class Player:
             return Result(_random(knowledge, state, seat, rnd), 0.0, 0, 0)
         return _greedy(knowledge, state, seat, rnd)
 
+    def follow_up(self, game: Game, view: Mapping[str, Any], seat: int) -> Move | None:
+        """The move `seat` makes out of turn right after its own, from what it sees (a Politrics row declared): the
+        game's rule of thumb, which the search also plays by; a random player makes none."""
+        return None if self.kind == "random" else follow_up(game, view, seat)
+
+
+def follow_up(game: Game, view: Mapping[str, Any], seat: int) -> Move | None:
+    """The move `seat` makes out of turn right after its own, from what it sees: the game's rule of thumb (a
+    Politrics row declared), which the search plays by too; None when it makes none."""
+    knowledge = knowledge_for(game.name)
+    return knowledge.follow_up(knowledge.determinize(game, view, seat, random.Random(0)), seat)
+
 
 def _random(knowledge: Knowledge, state: State, seat: int, rnd: random.Random) -> Move:
     if state.to_move is SIMULTANEOUS:
@@ -71,7 +83,7 @@ def _greedy(knowledge: Knowledge, state: State, seat: int, rnd: random.Random) -
     best: Move | None = None
     value = -1.0
     for move in options:
-        after = state.play(move)
+        after = knowledge.after(state, move)
         for orders in others:
             after = after.play(orders)
         v = knowledge.evaluate(_settled(knowledge, after, rnd))[seat]

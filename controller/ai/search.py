@@ -9,7 +9,10 @@ the one tree of that seat's information set down with UCB, and backs up a reward
 - a simultaneous node keeps statistics per seat and per candidate order set (decoupled UCT): each seat chooses
   without knowing the others' choice, which is what secret orders are.
 A new leaf is expanded whole (each child evaluated), and the best child's value for the seat to move there is backed
-up, a one-ply look that beats a single static evaluation. Deterministic for a seed and a playout budget.
+up, a one-ply look that beats a single static evaluation. A leaf is judged where the game's knowledge finds it fair
+(`quiet`: Politics finishes the turn), and within one seat's turn the search follows only the moves the knowledge lets
+follow the one before (`follows`: moves that commute are looked at in one order). Deterministic for a seed and a
+playout budget.
 """
 
 from __future__ import annotations
@@ -112,6 +115,7 @@ class Search:
         node = self._root
         path: list[tuple[Arm, int]] = []
         depth = 0
+        last: Move | None = None  # the move just made, while the same seat goes on with its turn
         while True:
             to_move = state.to_move
             if to_move is None:
@@ -120,6 +124,7 @@ class Search:
             if to_move is CHANCE:
                 outcome = self._k.chance(state, self._rnd)
                 node, state = self._descend(node, state, outcome, outcome)
+                last = None
                 continue
             node.visits += 1
             if to_move is SIMULTANEOUS:
@@ -131,11 +136,12 @@ class Search:
                     values = self._leaf(after)
                     break
                 node, state = child, after
+                last = None
                 continue
             assert isinstance(to_move, int)
             moves = node.moves
             if moves is None:
-                moves = self._k.candidates(state, to_move, self._rnd, None if depth == 0 else self._k.width)
+                moves = self._k.candidates(state, to_move, self._rnd, None if depth == 0 else self._k.width, last)
                 if self._fixed:
                     node.moves = moves
             if not node.arms:
@@ -144,6 +150,7 @@ class Search:
             move = self._select(node, state, to_move, moves)
             path.append((node.arms[move], to_move))
             node, state = self._descend(node, state, move, move)
+            last = move if state.to_move == to_move else None
             depth += 1
         for arm, seat in path:
             arm.visits += 1
@@ -156,7 +163,7 @@ class Search:
             child = node.children[key] = Node()
         if child.state is not None:
             return child, child.state
-        after = state.play(action)
+        after = self._k.after(state, action)
         if self._fixed:
             child.state = after
         return child, after
@@ -165,7 +172,7 @@ class Search:
         """Evaluate every candidate once (its prior visit) and back up the best of them for `seat`."""
         best: Values | None = None
         for move in moves:
-            after = state.play(move)
+            after = self._k.after(state, move)
             if self._fixed:
                 node.children[move] = Node(state=after)
             values = self._leaf(after)
@@ -179,6 +186,7 @@ class Search:
             if state.to_move is None:
                 break
             state = self._k.step(state, self._rnd)
+        state = self._k.quiet(state, self._rnd)
         while self._chance and state.to_move is CHANCE:  # a position is judged when somebody decides, not mid-roll
             state = state.play(self._k.chance(state, self._rnd))
         return self._k.evaluate(state)

@@ -24,7 +24,10 @@ starts on the held move's board and follows the noted changes one by one (`Recog
 if it had seen them: the order of the hands still tells which piece went where.
 
 A lift of a piece the move shown set down is no reason to hold it (the hands take back part of that move, or hover
-on: the turn goes on reading as before). A swap (two pieces exchanging squares, a Djambi Assassin's kill) is not
+on, or touch a square its chores must see touched: the turn goes on reading as before, and the move with part of its
+chores undone still fits). That includes a piece set down on a square filled when the turn began (`set_down`: a Polis
+dog hopping into the square its mover left), though the square ends as it began: held there, a move the board
+showed partly done waited for the in-hand time. A swap (two pieces exchanging squares, a Djambi Assassin's kill) is not
 held: its board is the turn's start, from which every move of the turn is on its way, so any next lift would hold
 it. It is finished by a change that no move of the turn explaining every square it touched could extend, as before.
 """
@@ -58,6 +61,17 @@ def swaps(c: Candidate, start: int) -> bool:
     """Whether `c` leaves the board as the turn began, its pieces exchanging squares (a Djambi Assassin's kill, its
     victim's corpse set where the Assassin stood)."""
     return c.final_occ == start
+
+
+def set_down(c: Candidate) -> int:
+    """The squares where `c`'s hands leave a piece they set down: every step's landing that stands filled at its end,
+    also one filled at the turn's start (a Polis dog hopping into the square its mover left, a killer on its victim's
+    square). Which squares differ from the turn's start does not tell: such a square ends as it began."""
+    landed = 0
+    for step in (*c.effect.decision, *c.effect.chores):
+        if step.dst is not None:
+            landed |= 1 << step.dst
+    return landed & c.final_occ
 
 
 def longer_on_the_way(index: TurnIndex, shown: Candidate, occupancy: int, away: int = 0) -> bool:

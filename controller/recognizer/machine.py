@@ -9,7 +9,7 @@ from controller.games.physical import Piece, Step
 from controller.games.squares import squares_of
 from controller.recognizer import guidance as lights
 from controller.recognizer.guidance import ChoreState, Guidance, Mode, TurnState
-from controller.recognizer.held import Held, longer_on_the_way, swaps
+from controller.recognizer.held import Held, longer_on_the_way, set_down, swaps
 from controller.recognizer.holding import Holding
 from controller.recognizer.index import Candidate, TurnIndex
 from controller.recognizer.inplace import InPlace
@@ -182,7 +182,7 @@ class Recognizer(Holding):
             # Its chores still open, the move cannot be followed by the next player's hands: the change belongs to
             # this turn (a piece that hovered over another move's square now lands where it was going).
             return []
-        shown = not (self.occupancy & ~self.expected & ~occupancy)  # no piece the move set down lifted again
+        shown = not (set_down(pending) & ~occupancy)  # no piece the move set down lifted again
         if shown and not swaps(pending, self.expected) and longer_on_the_way(self.index, pending, occupancy):
             # The hands may still be making another move of this turn that goes on from the board's squares (a
             # wrong piece lifted and put back while a victim was in the air, then its killer lifted): hold the move

@@ -94,6 +94,15 @@ class Computers:
 
         return think(state.game, state.view(seat), seat, playouts=INLINE_PLAYOUTS, seed=seed).move
 
+    def follow_up(self, state: State, seat: int) -> Move | None:
+        """The move out of turn a computer seat makes right after its own (a Politrics row declared), from its view:
+        a rule of thumb, so it is decided at once, with no thinking to wait for."""
+        from controller.ai import follow_up
+
+        if state.to_move is None:
+            return None
+        return follow_up(state.game, state.view(seat), seat)
+
     def cancel(self) -> None:
         """Forget every open question; the worker is told to stop."""
         if self._open or self._asks:

@@ -400,7 +400,7 @@ class Session(TurnFlow):
         if self._computer_due is not None:  # still in the pause people need to follow: wait for its end
             self._computers.hold(self._state, move)
             return
-        self._commit(move, t, Source.COMPUTER)
+        self._computer_commit(move, t)
 
     # ---- reading ---------------------------------------------------------------------------------------------
     def abandon(self, t: float = 0.0) -> int | None:

@@ -184,10 +184,20 @@ class TurnFlow(SessionView):
         if self._computers.worker:
             held = self._computers.take_held(s)
             if held is not None:
-                self._commit(held, t, Source.COMPUTER)
+                self._computer_commit(held, t)
             return
         if s.legal_moves():
-            self._commit(self._computers.inline(s, s.to_move, seed_from(self._rng)), t, Source.COMPUTER)
+            self._computer_commit(self._computers.inline(s, s.to_move, seed_from(self._rng)), t)
+
+    def _computer_commit(self, move: Move, t: float) -> None:
+        """A computer seat's move, and the move out of turn it follows it with at once (a Politrics row declared,
+        as a player would on the page while the board carries out the move)."""
+        seat = self._state.to_move
+        self._commit(move, t, Source.COMPUTER)
+        if isinstance(seat, int):
+            follow = self._computers.follow_up(self._state, seat)
+            if follow is not None:
+                self._commit(follow, t, Source.COMPUTER)
 
     def _commit(self, move: Move, t: float, source: Source, candidate: Candidate | None = None) -> None:
         # Only this ply came from the room; what it sets off here (the host's dice, a computer's orders) goes to it.

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from controller.ai.games.djambi import QUIET_HORIZON, DjambiKnowledge, attackers
 from controller.ai.games.polis import WON, PolisKnowledge
 from controller.ai.games.politics1952 import MIN_UNIT, PoliticsKnowledge, expected_votes, open_votes
-from controller.ai.games.politrics import open_row
+from controller.ai.games.politrics import PolitricsKnowledge, open_row
 from controller.games.djambi.board import CHIEF_CODES, KIND_OF
 from controller.games.djambi.moves import Act, Report
 from controller.games.djambi.state import DjambiState
@@ -21,6 +21,8 @@ from controller.games.politics1952.data import STATES
 from controller.games.politics1952.state import PoliticsState
 from controller.games.politics1952.votes import tally
 from controller.games.politrics.board import ROW_MASKS
+from controller.games.politrics.moves import Declare
+from controller.games.politrics.scoring import row_points
 from controller.games.politrics.state import PolitricsState
 from tests.strategies import states
 
@@ -101,6 +103,23 @@ def test_an_open_row_holds_none_of_the_other_players_figures(state: PolitricsSta
         assert 0 <= best <= 5
         counts = [(m & occ[seat]).bit_count() for m in ROW_MASKS if not m & occ[1 - seat]]
         assert best == max(counts, default=0)
+
+
+@given(state=states("politrics", max_actions=120, ongoing=True))
+@settings(max_examples=40, deadline=None)
+def test_the_player_who_just_moved_declares_its_best_row_worth_points(state: PolitricsState) -> None:
+    """Right after its own move a seat declares the row of five worth the most (it has nothing else to do out of
+    turn), and nothing when it has no row or only rows worth no points."""
+    seat = 1 - state.turn
+    rows = [m for m in state.legal_moves(seat) if isinstance(m, Declare)]
+    best = max((row_points(state.board, d.row) for d in rows), default=0)
+    follow = PolitricsKnowledge().follow_up(state, seat)
+    if best == 0:
+        assert follow is None
+    else:
+        assert isinstance(follow, Declare) and follow in rows and row_points(state.board, follow.row) == best
+        state.play(follow)  # legal for that seat now
+    assert PolitricsKnowledge().follow_up(state, state.turn) is None  # the seat to move has its turn instead
 
 
 @given(state=states("politics1952", max_actions=150))

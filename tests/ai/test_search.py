@@ -195,3 +195,21 @@ def test_progressive_widening_spends_the_playouts_on_the_best_few_first_looks(se
     cut = firsts[min(len(firsts), WIDEN + int(playouts**0.5)) - 1]
     assert all(arms[m].prior >= cut for m in deeper)
     assert result.move in arms
+
+
+@given(seed=st.integers(0, 2**32), plies=st.integers(0, 20))
+@settings(max_examples=10, deadline=None)
+def test_a_move_without_a_follow_up_leaves_the_next_position_unresolved(seed, plies):
+    """A knowledge that makes no move out of turn plays the search's move and nothing more: the next position's moves
+    are worked out only when the search gets there (a Polis position resolves all of them when asked whether the
+    game is over, several times the cost of the search's own step)."""
+    from controller.ai import knowledge_for
+
+    state, rnd = load("polis").new(None, seed), random.Random(seed)
+    for _ in range(plies):
+        if state.to_move is None:
+            break
+        state = random_step(state, rnd)
+    assume(state.to_move is not None)
+    after = knowledge_for("polis").after(state, rnd.choice(state.legal_moves()))
+    assert "_analysis" not in vars(after)

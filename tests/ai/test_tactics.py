@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from controller.ai import think
+from controller.ai import knowledge_for, make_player, think
+from controller.ai.arena import play_game
 from controller.games import SIMULTANEOUS, Move, Orders, State, load
 from controller.games.chesspolitik.orders import MoveTo, SupportMove
 from controller.games.chesspolitik.state import ChesspolitikState
@@ -19,8 +20,11 @@ from controller.games.playout import random_step
 from controller.games.polis.state import PolisState
 from controller.games.politics1952.state import PoliticsState
 from controller.games.politics1952.votes import tally
+from controller.games.politrics.board import ROW_MASKS
 from controller.games.politrics.figures import CODE, PRESIDENT
+from controller.games.politrics.movegen import beats
 from controller.games.politrics.moves import Beat
+from controller.games.politrics.scoring import row_points, rows_of
 from controller.games.politrics.state import PolitricsState
 
 PLAYOUTS = 20
@@ -69,7 +73,53 @@ def test_politrics_beats_the_president():
         ]
 
     state, good = first("politrics", beats)
-    assert decide(state, state.to_move) in good  # type: ignore[arg-type]
+    assert isinstance(state, PolitricsState)
+    seat = state.to_move
+    assert isinstance(seat, int)
+    move = decide(state, seat)
+    # The beat, or a row of five (declared at once) that wins the board for more points.
+    after = knowledge_for("politrics").after(state, move)
+    assert isinstance(after, PolitricsState)
+    won = after.boards
+    assert move in good or (len(won) > len(state.boards) and won[-1].winner == seat)
+    assert won[-1].points >= max(_board_points(state.play(m)) for m in good)
+
+
+def _board_points(state: State) -> int:
+    assert isinstance(state, PolitricsState)
+    return state.boards[-1].points
+
+
+def completes_a_safe_row(s: State) -> list[Move]:
+    """The placements of the seat to move that complete its first row of five, worth at least 10 points, which the
+    other player cannot beat."""
+    assert isinstance(s, PolitricsState)
+    if not isinstance(s.to_move, int) or s.declared is not None or rows_of(s.layout.occ[s.to_move]):
+        return []
+    seat, good = s.to_move, []
+    for m in s.legal_moves():
+        after = s.play(m)
+        if len(after.boards) > len(s.boards):
+            continue
+        rows = [r for r in rows_of(after.layout.occ[seat]) if row_points(after.board, r) >= 10]
+        if any(not beats(after.layout, after.turn, ROW_MASKS[r]) for r in rows):
+            good.append(m)
+    return good
+
+
+def test_politrics_completes_a_safe_row_and_declares_it():
+    """The search plays the placement that completes a safe row of five worth points, and the player declares the
+    row at once (a computer that never declares never scores a row), ending the board."""
+    state, good = first("politrics", completes_a_safe_row, target=100)
+    assert isinstance(state, PolitricsState)
+    seat = state.to_move
+    assert isinstance(seat, int)
+    assert decide(state, seat) in good
+    computer = make_player(f"mcts:{PLAYOUTS}")
+    after, _ = play_game(state.game, state, [computer, computer], seed=1, max_actions=1)
+    assert isinstance(after, PolitricsState)
+    assert after.boards[-1].reason == "row" and after.boards[-1].winner == seat
+    assert len(after.boards) == len(state.boards) + 1
 
 
 def test_djambi_kills_a_chief():

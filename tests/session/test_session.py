@@ -9,6 +9,7 @@ import pytest
 
 from controller.errors import SessionError
 from controller.games import IllegalMoveError, InvalidMoveError
+from controller.games.politrics.state import PolitricsState
 from controller.games.squares import bit, parse
 from controller.recognizer.machine import Mode
 from controller.session import events as ev
@@ -17,6 +18,7 @@ from controller.session.factory import new_session, resume_session
 from controller.session.seats import SeatKind
 from controller.session.sources import Dice, Source
 from controller.store import GameStore
+from tests.ai.test_tactics import completes_a_safe_row, first
 from tests.conftest import WITH_TOYS
 from tests.toys.jumps import Jumps
 from tests.toys.race import Race
@@ -162,6 +164,23 @@ def test_a_computer_seat_moves_after_thinking_and_the_board_is_guided() -> None:
     table.s.on_board(table.occ, table.t)
     table.events += table.s.drain()
     assert table.s.state.to_move == 0 and table.s.recognizer.mode is Mode.TURN
+
+
+def test_a_computer_seat_declares_the_row_of_five_it_completes() -> None:
+    """Declaring is a move out of turn, right after the seat's own: the computer makes it at once, as a player
+    would on the page, or its rows would never score."""
+    state, _ = first("politrics", completes_a_safe_row, target=100)
+    seat = state.to_move
+    assert isinstance(seat, int)
+    kinds = [SeatKind.BOARD, SeatKind.BOARD]
+    kinds[seat] = SeatKind.COMPUTER
+    table = Table(Session(state.game, state, seat_kinds=kinds))
+    table.advance(SessionSettings().computer_delay + 0.01)
+    made = [(ply.source, ply.text.split()[0]) for ply in table.s.history]
+    assert made == [("computer", made[0][1]), ("computer", "declare")] and table.s.history[0].seat == seat
+    ended = table.s.state
+    assert isinstance(ended, PolitricsState)
+    assert ended.boards[-1].reason == "row" and ended.boards[-1].winner == seat
 
 
 def test_dice_roll_by_themselves_or_are_entered() -> None:

@@ -26,8 +26,9 @@ from controller.games.djambi.board import (
     REPORTER,
 )
 from controller.games.djambi.moves import Act, Report
-from controller.games.djambi.order import VASSAL, controller, power_party
+from controller.games.djambi.order import N_PARTIES, VASSAL, controller, next_turn, parties_present, power_party
 from controller.games.djambi.state import DjambiState
+from controller.values import dataclass
 
 # Per kind (Chief, Assassin, Reporter, Diplomat, Necromobile, Militant): what a living piece is worth.
 PIECE_VALUE = (8.0, 3.0, 3.0, 2.5, 2.0, 1.0)
@@ -87,15 +88,56 @@ def attackers(board: bytes, chief: int) -> list[int]:
     return found
 
 
-def turn_order(state: DjambiState) -> list[int]:
-    """The players in the order their parties move from now on, each once (the seat to move first)."""
+def coming_turns(state: DjambiState) -> list[int]:
+    """The parties whose pieces move in the coming turns, the party to move first, on until every party with a
+    turn has had one (the Chief in power's extra turns included). A Chief moves only on its own party's turn: a
+    player who plays several parties does not save its Chief by moving another party's pieces."""
     board, control = state.board, state.control
-    seats: list[int] = []
-    for i in range(len(control)):
-        seat = controller((state.turn + i) % len(control), control, board)
-        if seat is not None and seat not in seats:
-            seats.append(seat)
-    return seats
+    present = parties_present(board)
+    waiting = {p for p in present if controller(p, control, board) is not None}
+    turns: list[int] = []
+    turn, cursor = state.turn, state.cursor
+    while waiting and len(turns) < 3 * N_PARTIES:
+        turns.append(turn)
+        waiting.discard(turn)
+        turn, cursor = next_turn(turn, cursor, control, board)
+    return turns
+
+
+@dataclass(frozen=True, slots=True)
+class Danger:
+    """A Chief some enemy piece can kill: `killer` is the player of the first enemy party to move before the Chief's
+    own party does whose pieces can (`next`: it moves now), None when the Chief's party moves first."""
+
+    chief: int
+    owner: int
+    killer: int | None
+    next: bool
+
+
+def dangers(state: DjambiState) -> list[Danger]:
+    """The Chiefs of players still in the game that an enemy piece can kill by its own move on the board as it is."""
+    board, control = state.board, state.control
+    turns: list[int] | None = None  # worked out for the first Chief in reach of an enemy (most positions: none)
+    found = []
+    for party, byte in enumerate(CHIEF_CODES):
+        sq = board.find(byte)
+        owner = control[party]
+        if sq < 0 or owner == VASSAL:
+            continue
+        reach = {PARTY_OF[board[a]] for a in attackers(board, sq)}
+        enemies = {p for p in reach if controller(p, control, board) not in (owner, None)}
+        if not enemies:
+            continue
+        if turns is None:
+            turns = coming_turns(state)
+        if party not in turns:
+            continue
+        window = turns[: turns.index(party)]
+        first = next((i for i, p in enumerate(window) if p in enemies), None)
+        killer = None if first is None else controller(window[first], control, board)
+        found.append(Danger(sq, owner, killer, first == 0))
+    return found
 
 
 class DjambiKnowledge(Knowledge):
@@ -133,33 +175,23 @@ class DjambiKnowledge(Knowledge):
             out[seat] += PIECE_VALUE[KIND_OF[byte]]
         if power is not None and ruler != VASSAL:
             out[ruler] += MAZE_VALUE
-        order = turn_order(state)
-        self._dangers(state, out, order)
+        self._dangers(state, out)
         return [OUT if v == 0.0 else v for v in out]
 
     @staticmethod
-    def _dangers(state: DjambiState, out: list[float], order: list[int]) -> None:
-        """Each Chief an enemy could kill before its player moves again: that player's score passes in part to the
-        first such enemy to move (four players: looking one turn ahead sees only the next player's kills, the
-        others come before the Chief can flee all the same)."""
-        board, control = state.board, state.control
+    def _dangers(state: DjambiState, out: list[float]) -> None:
+        """Each Chief an enemy piece could kill before the Chief's own party moves again: its player's score passes
+        in part to the first such enemy to move (four players: looking one turn ahead sees only the next player's
+        kills, the others come before the Chief can flee all the same)."""
         material = list(out)
-        for sq, byte in enumerate(board):
-            if byte not in CHIEF_CODES:
+        for danger in dangers(state):
+            owner = danger.owner
+            if danger.killer is None:
+                out[owner] -= THREATENED
                 continue
-            owner = control[PARTY_OF[byte]]
-            if owner == VASSAL or owner not in order:
-                continue
-            before = order[: order.index(owner)]
-            killers = {controller(PARTY_OF[board[a]], control, board) for a in attackers(board, sq)}
-            first = next((seat for seat in before if seat in killers), None)
-            if first is None:
-                if killers - {owner, None}:
-                    out[owner] -= THREATENED
-                continue
-            share = (DOOMED_NEXT if first == order[0] else DOOMED_LATER) * max(material[owner], 0.0)
+            share = (DOOMED_NEXT if danger.next else DOOMED_LATER) * max(material[owner], 0.0)
             out[owner] -= share
-            out[first] += share
+            out[danger.killer] += share
 
     def prior(self, state: State, move: Move) -> float:
         assert isinstance(state, DjambiState)

@@ -12,6 +12,7 @@ from controller.games import Move, State
 from controller.games.politrics.board import ROW_MASKS
 from controller.games.politrics.figures import CODE, PRESIDENT
 from controller.games.politrics.moves import Beat, Declare
+from controller.games.politrics.scoring import row_points
 from controller.games.politrics.state import PolitricsState
 
 SIZE = 9
@@ -68,3 +69,14 @@ class PolitricsKnowledge(Knowledge):
             victim = state.board[move.over]
             return 4.0 if victim != "." and CODE[victim][0] == PRESIDENT else 2.0
         return 0.0
+
+    def follow_up(self, state: State, seat: int) -> Move | None:
+        """Declare the row of five worth the most points, if it is worth any: safe, it ends the board with those
+        points at once; otherwise the answer must beat one of its five or let it stand (by the default rules even
+        a beat of the declarer's President then lets it stand). A row worth nothing would only end a board."""
+        assert isinstance(state, PolitricsState)
+        rows = [m for m in state.legal_moves(seat) if isinstance(m, Declare)]
+        if not rows:
+            return None
+        best = max(rows, key=lambda d: (row_points(state.board, d.row), -d.row))
+        return best if row_points(state.board, best.row) > 0 else None
