@@ -211,7 +211,7 @@ class TurnFlow(SessionView):
         effect = candidate.effect if candidate is not None else before.effect(move)
         after = before.play(move)
         text = before.record(move)
-        seat = move.seat if isinstance(move, Orders) else before.to_move if isinstance(before.to_move, int) else None
+        seat = _mover(before, move)
         ply = len(self._history)
         if self._store is not None and self._game_id is not None:
             # Durable before anything confirms it: a journal that writes on its own thread reports the move
@@ -337,3 +337,16 @@ class TurnFlow(SessionView):
             self._events.append(ev.IllegalMove(t, str(signal.candidate.move), signal.reason, squares))
         elif isinstance(signal, Cancelled):
             self._events.append(ev.PieceReturned(t))
+
+
+def _mover(state: State, move: Move) -> int | None:
+    """The seat making `move`: an order set's, the seat to move's, or the seat whose move out of turn it is (a
+    Politrics declaration, made while the other player is to move): stored so, it is read back for that seat."""
+    if isinstance(move, Orders):
+        return move.seat
+    to_move = state.to_move
+    if not isinstance(to_move, int):
+        return None
+    if move in state.legal_moves(to_move):
+        return to_move
+    return next((k for k in range(state.seats) if k != to_move and move in state.legal_moves(k)), to_move)

@@ -14,7 +14,7 @@ from controller.games.squares import bit, parse
 from controller.recognizer.machine import Mode
 from controller.session import events as ev
 from controller.session.core import Session, SessionSettings
-from controller.session.factory import new_session, resume_session
+from controller.session.factory import new_session, record_game, resume_session
 from controller.session.seats import SeatKind
 from controller.session.sources import Dice, Source
 from controller.store import GameStore
@@ -181,6 +181,23 @@ def test_a_computer_seat_declares_the_row_of_five_it_completes() -> None:
     ended = table.s.state
     assert isinstance(ended, PolitricsState)
     assert ended.boards[-1].reason == "row" and ended.boards[-1].winner == seat
+
+
+def test_a_declaration_is_stored_as_its_declarers_and_the_game_resumes(tmp_path: Path) -> None:
+    """A move out of turn is the declarer's, not the seat's to move: stored as the other seat's it could not be read
+    back, and the game would not resume."""
+    state, _ = first("politrics", completes_a_safe_row, target=100)
+    seat = state.to_move
+    assert isinstance(seat, int)
+    kinds = [SeatKind.BOARD, SeatKind.BOARD]
+    kinds[seat] = SeatKind.COMPUTER
+    store = GameStore(tmp_path / "games.sqlite")
+    game_id, _ = record_game(store, state.game, state, 0, {"target": 100}, ["board", "board"])
+    table = Table(Session(state.game, state, seat_kinds=kinds, store=store, game_id=game_id))
+    table.advance(SessionSettings().computer_delay + 0.01)
+    assert [m.seat for m in store.moves(game_id)] == [seat, seat]
+    again = resume_session(GameStore(tmp_path / "games.sqlite"))
+    assert again is not None and again.state == table.s.state and len(again.history) == 2
 
 
 def test_dice_roll_by_themselves_or_are_entered() -> None:
