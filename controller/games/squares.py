@@ -61,7 +61,12 @@ def name(square: int) -> str:
     """Physical name like `c3`, used by the sensors, the LEDs and the replay files."""
     if not 0 <= square < SQUARES:
         raise ValueError(f"no square {square} on a 9x9 board")
-    return f"{FILES[file_of(square)]}{rank_of(square) + 1}"
+    return _NAMES[square]
+
+
+# Every square's name, made once: a page's snapshot names a position's squares a thousand times or more (a
+# Chesspolitik position's units, orders and phases), in the controller's loop.
+_NAMES = tuple(f"{FILES[file_of(sq)]}{rank_of(sq) + 1}" for sq in range(SQUARES))
 
 
 def parse(text: str) -> int:
