@@ -150,7 +150,9 @@ class Search:
             move = self._select(node, state, to_move, moves)
             path.append((node.arms[move], to_move))
             node, state = self._descend(node, state, move, move)
-            last = move if state.to_move == to_move else None
+            # The move being decided is free of `follows`: every root move then leads to every set of moves that
+            # holds it, not the first in the order to more of them than the last (which the search would favour).
+            last = move if depth > 0 and state.to_move == to_move else None
             depth += 1
         for arm, seat in path:
             arm.visits += 1

@@ -68,6 +68,11 @@ def test_the_search_looks_at_the_counties_of_a_throw_in_the_order_of_the_states(
     Search(game, state.view(state.turn), state.turn, watched, random.Random(seed)).run(Budget(80).clock())
     after_claims = [(s, last, moves) for s, last, moves in watched.seen if isinstance(last, Claim)]
     assert after_claims, "the search never went on with a turn after one of its counties"
+    for s, last, _ in after_claims:
+        # The county being decided is followed by every State: were it not, the first State in the order would lead
+        # to more sets of counties than the last and the search would favour it.
+        assert isinstance(s, PoliticsState) and isinstance(last, Claim)
+        assert not (s.left == state.left - 1 and s.board == state.play(last).board), str(last)
     for s, last, moves in after_claims:
         assert isinstance(s, PoliticsState) and isinstance(last, Claim)
         since = BY_ABBR[last.state].index
