@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from controller.ai.budget import Level
+from controller.ai.games.djambi_threats import Reach, reach
 from controller.ai.games.djambi_walls import corpse_walls, enclosed, gaps, necromobiles
 from controller.ai.knowledge import Knowledge
 from controller.games import Move, State
@@ -25,7 +26,7 @@ from controller.games.djambi.board import (
     RAYS,
     REPORTER,
 )
-from controller.games.djambi.moves import Act, Report
+from controller.games.djambi.moves import Act, Go, Report
 from controller.games.djambi.order import N_PARTIES, VASSAL, controller, next_turn, parties_present, power_party
 from controller.games.djambi.state import DjambiState
 from controller.values import dataclass
@@ -44,6 +45,10 @@ THREATENED = 2.5
 # Move ordering: a corpse put where it walls in an enemy Chief, or the kill of the last Necromobile that walls one in,
 # ranks with a kill of that Chief.
 WALLING = PIECE_VALUE[CHIEF]
+# Move ordering: a killer put where it kills an enemy Chief by its next move, a Chief into the Maze (its extra turns),
+# and a Chief an enemy reaches stepping away, rank above the kill of a Militant or a Necromobile (a player with two
+# moves before the Chief's party takes a Chief in two: the search must weigh the first of them).
+THREAT = 2.5
 # The quiet-turn draw (R19) shares the game out evenly: a position this few turns from it is worth that much less
 # to the leader, so a player ahead looks for the kill that keeps the game going before the count runs out.
 QUIET_HORIZON = 16
@@ -147,6 +152,7 @@ class DjambiKnowledge(Knowledge):
 
     def __init__(self) -> None:
         self._targets_of: tuple[DjambiState, tuple[int, bool]] | None = None
+        self._reach_of: tuple[DjambiState, Reach, int] | None = None
 
     def evaluate(self, state: State) -> tuple[float, ...]:
         values = super().evaluate(state)
@@ -197,15 +203,61 @@ class DjambiKnowledge(Knowledge):
         assert isinstance(state, DjambiState)
         board = state.board
         if isinstance(move, Report):
-            return sum(PIECE_VALUE[KIND_OF[board[v]]] for v in move.victims if KIND_OF[board[v]] >= 0)
+            return sum(self._victim(state, v) for v in move.victims)
         if isinstance(move, Act):
             victim = KIND_OF[board[move.dst]]
-            value = PIECE_VALUE[victim] if victim >= 0 else 0.0
+            value = self._victim(state, move.dst)
             gap, last_necromobile = self._targets(state)
             corpse = move.src if move.kind == ASSASSIN else move.place  # a Diplomat puts down a living piece
             walls = (move.kind != DIPLOMAT and gap >> corpse & 1) or (victim == NECROMOBILE and last_necromobile)
-            return value + WALLING if walls else value
+            value = value + WALLING if walls else value
+            return value + self._threat(state, move.kind, move.src, move.dst)
+        if isinstance(move, Go):
+            return self._threat(state, move.kind, move.src, move.dst)
         return 0.0
+
+    @staticmethod
+    def _victim(state: DjambiState, square: int) -> float:
+        """What the living piece on `square` is worth to kill, to the mover: nothing when the mover plays it (the
+        rules let a piece kill its own side, and such kills, some fifty moves each with the corpse's squares, filled
+        the moves an inner node weighs)."""
+        board = state.board
+        kind = KIND_OF[board[square]]
+        if kind < 0 or controller(PARTY_OF[board[square]], state.control, board) == state.to_move:
+            return 0.0
+        return PIECE_VALUE[kind]
+
+    def _threat(self, state: DjambiState, kind: int, src: int, dst: int) -> float:
+        """What a piece of `kind` going from `src` to `dst` adds by threat alone: it kills an enemy Chief by its
+        next move from there, it is a Chief taking the Maze, or it is the mover's Chief fleeing an enemy's reach."""
+        lines, near, chiefs = self._reach(state)
+        value = 0.0
+        if kind == CHIEF and dst == MAZE:
+            value += MAZE_VALUE
+        if chiefs >> src & 1:
+            value += THREAT
+        if kind in (CHIEF, ASSASSIN):
+            return value + THREAT if lines >> dst & 1 else value
+        if kind == MILITANT and near >> dst & 1:
+            return value + THREAT
+        return value
+
+    def _reach(self, state: DjambiState) -> tuple[int, int, int]:
+        """For the mover, kept for the last position asked about: the squares from which its Chiefs and Assassins,
+        and its Militants, kill an enemy Chief next move, and the squares of its own Chiefs an enemy piece reaches."""
+        if self._reach_of is None or self._reach_of[0] is not state:
+            board, control, player = state.board, state.control, state.to_move
+            chased = 0
+            for byte in CHIEF_CODES:
+                sq = board.find(byte)
+                if sq >= 0 and control[PARTY_OF[byte]] == player:
+                    hunters = (controller(PARTY_OF[board[a]], control, board) for a in attackers(board, sq))
+                    if any(h not in (player, None) for h in hunters):
+                        chased |= 1 << sq
+            assert isinstance(player, int)
+            self._reach_of = (state, reach(board, control, player), chased)
+        _, found, chased = self._reach_of
+        return found.lines, found.near, chased
 
     def _targets(self, state: DjambiState) -> tuple[int, bool]:
         """For the mover: the squares where one corpse walls in an enemy Chief, and whether killing the last
