@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from controller.ai.budget import Level
@@ -42,9 +42,16 @@ class Knowledge:
     rollout_depth = 0  # policy moves played past a new leaf before it is evaluated
     scale = 1.0  # the unit of `scores`: a lead of one unit is worth about e:1 odds
     orders_per_seat = 6  # candidate order sets per seat at a simultaneous node
+    # Whether `determinize` draws a view's secrets at random; a game that only drops them (orders handed in, which
+    # the search decides again) sees the same position at every iteration, so the tree may keep its positions.
+    draws_secrets = True
     # Playouts per level, about what each level's CPU time allows on the development machine: the arena's levels
     # (the same moves for the same seed however loaded the machine is).
     playouts: Mapping[Level, int] = {Level.EASY: 30, Level.NORMAL: 150, Level.HARD: 450}
+
+    def level_playouts(self, level: Level, view: Mapping[str, Any]) -> int:
+        """The playouts of `level` for the game `view` shows (default: `playouts`, whatever the seats)."""
+        return self.playouts[level]
 
     # ---- values ----------------------------------------------------------------------------------------------
     def scores(self, state: State) -> Sequence[float] | None:
@@ -129,11 +136,17 @@ class Knowledge:
         acceptable to the game (surrenders left out)."""
         return Orders(seat, random_orders(state, seat, rnd, keep=lambda m: not self.avoid(state, m)))
 
+    def drawer(self, state: State, seat: int) -> Callable[[random.Random], Orders]:
+        """Draws order sets for `seat` from the policy, one a call (default: `orders` each time); a game whose
+        policy first works out what every unit may do does it here once for all the sets a node draws."""
+        return lambda rnd: self.orders(state, seat, rnd)
+
     def order_sets(self, state: State, seat: int, rnd: random.Random) -> list[Orders]:
         """The candidate order sets of `seat` a simultaneous node weighs against each other (distinct)."""
         found: dict[Orders, None] = {}
+        draw = self.drawer(state, seat)
         for _ in range(3 * self.orders_per_seat):
-            found.setdefault(self.orders(state, seat, rnd))
+            found.setdefault(draw(rnd))
             if len(found) >= self.orders_per_seat:
                 break
         return list(found)

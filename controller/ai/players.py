@@ -44,7 +44,7 @@ class Player:
             budget = self.budget
             if budget is None:
                 assert self.level is not None
-                budget = Budget(playouts=knowledge.playouts[self.level])
+                budget = Budget(playouts=knowledge.level_playouts(self.level, view))
             return Search(game, view, seat, knowledge, rnd).run(budget.clock(cancelled))
         state = knowledge.determinize(game, view, seat, rnd)
         check_turn(state, seat)

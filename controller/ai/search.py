@@ -92,7 +92,8 @@ class Search:
         self._k = knowledge
         self._rnd = rnd
         self._root = Node()
-        self._fixed = not game.info.hidden_information  # every iteration sees the same positions
+        # Every iteration sees the same positions: a game without secrets, or one whose secrets are only dropped.
+        self._fixed = not (game.info.hidden_information and knowledge.draws_secrets)
         self._chance = game.info.chance
 
     def run(self, done: Callable[[int], bool]) -> Result:
@@ -128,9 +129,17 @@ class Search:
                 continue
             node.visits += 1
             if to_move is SIMULTANEOUS:
-                after, key, chosen = self._simultaneous(node, state)
+                picks, chosen = self._simultaneous(node, state)
                 path.extend(chosen)
+                key = tuple(picks)
                 child = node.children.get(key)
+                if child is not None and child.state is not None:
+                    node, state = child, child.state
+                    last = None
+                    continue
+                after = state
+                for orders in picks:  # the phase handed in whole
+                    after = after.play(orders)
                 if child is None:
                     node.children[key] = Node(state=after if self._fixed else None)
                     values = self._leaf(after)
@@ -226,8 +235,8 @@ class Search:
         assert best_move is not None
         return best_move
 
-    def _simultaneous(self, node: Node, state: State) -> tuple[State, tuple[Orders, ...], list[tuple[Arm, int]]]:
-        """Each waiting seat picks its order set by its own statistics; the phase is then handed in whole."""
+    def _simultaneous(self, node: Node, state: State) -> tuple[list[Orders], list[tuple[Arm, int]]]:
+        """Each waiting seat picks its order set by its own statistics (their arms, to back the value up)."""
         chosen: list[tuple[Arm, int]] = []
         picks: list[Orders] = []
         for seat in sorted(state.waiting_for()):
@@ -237,9 +246,7 @@ class Search:
             orders = self._pick(arms)
             picks.append(orders)
             chosen.append((arms[orders], seat))
-        for orders in picks:
-            state = state.play(orders)
-        return state, tuple(picks), chosen
+        return picks, chosen
 
     def _pick(self, arms: dict[Orders, Arm]) -> Orders:
         best: Orders | None = None

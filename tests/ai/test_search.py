@@ -163,7 +163,7 @@ def test_a_level_by_playouts_thinks_the_games_playouts_and_the_same_for_the_same
     assert seat is not None
     easy = make_player("mcts:easy", by_playouts=True)
     first = easy.decide(state.game, state.view(seat), seat, 11)
-    assert first.iterations == knowledge_for(name).playouts[Level.EASY]
+    assert first.iterations == knowledge_for(name).level_playouts(Level.EASY, state.view(seat))
     assert easy.decide(state.game, state.view(seat), seat, 11).move == first.move
     assert make_player("mcts:easy").budget == Budget.of(Level.EASY)  # without: the level's CPU time
     levels = knowledge_for(name).playouts
@@ -213,3 +213,35 @@ def test_a_move_without_a_follow_up_leaves_the_next_position_unresolved(seed, pl
     assume(state.to_move is not None)
     after = knowledge_for("polis").after(state, rnd.choice(state.legal_moves()))
     assert "_analysis" not in vars(after)
+
+
+@given(state=states("chesspolitik", ongoing=True, max_actions=30), seed=st.integers(0, 2**32))
+@settings(max_examples=8, deadline=None)
+def test_chesspolitik_order_sets_and_moves_are_the_same_however_cheaply_they_are_found(state, seed):
+    """The order sets a node draws from one working-out of a seat's orders are those the policy draws one by one,
+    and the search that keeps its positions (Chesspolitik's secrets are only dropped, never drawn) decides what one
+    that plays every phase again decides."""
+    from controller.ai.games.chesspolitik import ChesspolitikKnowledge
+
+    seat = decider(state)
+    assume(seat is not None)
+    assert seat is not None
+    knowledge = ChesspolitikKnowledge()
+    assert not knowledge.draws_secrets
+    one, many = random.Random(seed), random.Random(seed)
+    found: dict[Orders, None] = {}
+    for _ in range(3 * knowledge.orders_per_seat):
+        found.setdefault(knowledge.orders(state, seat, one))
+        if len(found) >= knowledge.orders_per_seat:
+            break
+    assert knowledge.order_sets(state, seat, many) == list(found)
+
+    class Replaying(ChesspolitikKnowledge):
+        draws_secrets = True
+
+    def decide(k: Knowledge) -> tuple[Move, int]:
+        run = Search(state.game, state.view(seat), seat, k, random.Random(seed))
+        result = run.run(Budget(60).clock())
+        return result.move, result.visits
+
+    assert decide(knowledge) == decide(Replaying())

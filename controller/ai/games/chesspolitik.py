@@ -5,7 +5,7 @@ Orders other seats handed in are secret: the search draws them again."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from controller.ai.budget import Level
@@ -20,9 +20,15 @@ ATTACK = 0.7  # how often a unit that can reach a centre it does not own goes fo
 
 
 class ChesspolitikKnowledge(Knowledge):
-    playouts = {Level.EASY: 40, Level.NORMAL: 210, Level.HARD: 450}
+    # Two seats; four seats' playouts cost about twice as much (more units, and order sets for four seats).
+    playouts = {Level.EASY: 120, Level.NORMAL: 600, Level.HARD: 1650}
+    playouts_four = {Level.EASY: 70, Level.NORMAL: 290, Level.HARD: 790}
     scale = 1.0
     orders_per_seat = 8
+    draws_secrets = False  # the only secrets are orders handed in, and the search decides them again
+
+    def level_playouts(self, level: Level, view: Mapping[str, Any]) -> int:
+        return (self.playouts if view.get("seats", 2) == 2 else self.playouts_four)[level]
 
     def scores(self, state: State) -> Sequence[float] | None:
         assert isinstance(state, ChesspolitikState)
@@ -43,51 +49,40 @@ class ChesspolitikKnowledge(Knowledge):
         return game.from_json(data)
 
     def orders(self, state: State, seat: int, rnd: random.Random) -> Orders:
+        return self.drawer(state, seat)(rnd)
+
+    def drawer(self, state: State, seat: int) -> Callable[[random.Random], Orders]:
         assert isinstance(state, ChesspolitikState)
         legal = [m for m in state.legal_moves(seat) if not isinstance(m, DrawVote)]
         if any(isinstance(m, Build | Waive) for m in legal):
-            return self._adjust(state, seat, legal, rnd)
-        owners = state.owner_map()
-        centres = state.board.centres
-        by_unit: dict[int, list[Move]] = {}
-        for m in legal:
-            by_unit.setdefault(getattr(m, "square", -1), []).append(m)
-        squares = list(by_unit)
+            return lambda rnd: self._adjust(state, seat, legal, rnd)
+        # What each unit may do is worked out once for all the sets a node draws: it was most of a playout's cost.
+        options = _Options.of(state, seat, legal)
+        return lambda rnd: self._draw(state, seat, options, rnd)
+
+    def _draw(self, state: ChesspolitikState, seat: int, options: _Options, rnd: random.Random) -> Orders:
+        squares = list(options.by_unit)
         rnd.shuffle(squares)
         chosen: dict[int, Move] = {}
         for sq in squares:
             if sq in chosen:
                 continue
-            options = by_unit[sq]
-            attacks = [m for m in options if isinstance(m, MoveTo) and m.dst in centres and owners.get(m.dst) != seat]
+            attacks = options.attacks[sq]
             if attacks and rnd.random() < ATTACK:
                 attack = rnd.choice(attacks)
                 chosen[sq] = attack
-                helper = self._support(by_unit, chosen, attack, rnd)
-                if helper is not None:
+                helpers = [m for m in options.helpers(attack) if m.square not in chosen]
+                if helpers:
+                    helper = rnd.choice(helpers)
                     chosen[helper.square] = helper
                 continue
-            holds = [m for m in options if isinstance(m, Hold | MoveTo | SupportHold)]
-            chosen[sq] = rnd.choice(holds or options)
+            chosen[sq] = rnd.choice(options.holds[sq] or options.by_unit[sq])
         picked = tuple(chosen[sq] for sq in sorted(chosen))
         try:
             state.submit(seat, picked)
         except IllegalMoveError:
             return super().orders(state, seat, rnd)
         return Orders(seat, picked)
-
-    @staticmethod
-    def _support(
-        by_unit: Mapping[int, list[Move]], chosen: Mapping[int, Move], attack: MoveTo, rnd: random.Random
-    ) -> SupportMove | None:
-        helpers = [
-            m
-            for sq, options in by_unit.items()
-            if sq not in chosen
-            for m in options
-            if isinstance(m, SupportMove) and m.target == attack.square and m.dst == attack.dst
-        ]
-        return rnd.choice(helpers) if helpers else None
 
     def _adjust(self, state: State, seat: int, legal: list[Move], rnd: random.Random) -> Orders:
         """Winter: build wherever allowed (waive only what cannot be built), disband as the rules demand."""
@@ -102,3 +97,40 @@ class ChesspolitikKnowledge(Knowledge):
                 continue
             chosen.append(order)
         return Orders(seat, tuple(chosen))
+
+
+class _Options:
+    """A seat's movement orders by unit, sorted for the policy: attacks on centres it does not own, quiet orders,
+    and the supports each attack can get (found at its first use)."""
+
+    __slots__ = ("_helpers", "attacks", "by_unit", "holds")
+
+    def __init__(self, by_unit: dict[int, list[Move]], owners: Mapping[int, int], centres: frozenset[int], seat: int):
+        self.by_unit = by_unit
+        self.attacks = {
+            sq: [m for m in options if isinstance(m, MoveTo) and m.dst in centres and owners.get(m.dst) != seat]
+            for sq, options in by_unit.items()
+        }
+        self.holds = {
+            sq: [m for m in options if isinstance(m, Hold | MoveTo | SupportHold)] for sq, options in by_unit.items()
+        }
+        self._helpers: dict[MoveTo, list[SupportMove]] = {}
+
+    @classmethod
+    def of(cls, state: ChesspolitikState, seat: int, legal: list[Move]) -> _Options:
+        by_unit: dict[int, list[Move]] = {}
+        for m in legal:
+            by_unit.setdefault(getattr(m, "square", -1), []).append(m)
+        return cls(by_unit, state.owner_map(), state.board.centres, seat)
+
+    def helpers(self, attack: MoveTo) -> list[SupportMove]:
+        """Every other unit's support of `attack`, in the order of the legal moves."""
+        found = self._helpers.get(attack)
+        if found is None:
+            found = self._helpers[attack] = [
+                m
+                for options in self.by_unit.values()
+                for m in options
+                if isinstance(m, SupportMove) and m.target == attack.square and m.dst == attack.dst
+            ]
+        return found
