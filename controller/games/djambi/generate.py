@@ -61,23 +61,6 @@ def exits(board: bytes, vacated: int, filled: int) -> list[int]:
 
 
 def board_moves(
-    board: bytes,
-    party: int,
-    seat: int,
-    mine: frozenset[int],
-    rules: Rules,
-    asleep: frozenset[int] = frozenset(),
-    walled_in: bool = False,
-) -> list[Move]:
-    """The board moves of `party`, played by `seat` (who plays the `mine` parties); nobody touches the `asleep`
-    parties, and a `walled_in` party's Chief (kept on the board by the comeback rule) does not act."""
-    found: list[Move] = []
-    for _ in board_moves_by_piece(found, board, party, seat, mine, rules, asleep, walled_in):
-        pass
-    return found
-
-
-def board_moves_by_piece(
     found: list[Move],
     board: bytes,
     party: int,
@@ -87,8 +70,10 @@ def board_moves_by_piece(
     asleep: frozenset[int] = frozenset(),
     walled_in: bool = False,
 ) -> Iterator[None]:
-    """`board_moves` a piece at a time: each piece's moves are added to `found`, then the iterator yields (a turn
-    of thousands of moves is listed in slices of the caller's own; one piece's are a few hundred at most)."""
+    """The board moves of `party`, played by `seat` (who plays the `mine` parties), a piece at a time: each piece's
+    moves are added to `found`, then the iterator yields (a turn of thousands of moves is listed in slices of the
+    caller's own; one piece's are a few hundred at most). Nobody touches the `asleep` parties, and a `walled_in`
+    party's Chief (kept on the board by the comeback rule) does not act."""
     acts = _Acts(board, seat, mine, rules, asleep, found)
     add = acts.add
     for src in range(SQUARES):

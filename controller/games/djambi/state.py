@@ -23,7 +23,7 @@ from controller.games.djambi.board import (
 )
 from controller.games.djambi.effects import effect, outlines
 from controller.games.djambi.fate import inherit, settle, sleeping
-from controller.games.djambi.generate import board_moves, board_moves_by_piece
+from controller.games.djambi.generate import board_moves
 from controller.games.djambi.moves import Act, AnswerDraw, Go, OfferDraw, Pass, Report, Resign
 from controller.games.djambi.order import VASSAL, controller, in_game, next_turn, power_party
 from controller.games.djambi.rules import Reporter, Rules, Sleeping, WalledIn
@@ -125,9 +125,15 @@ class DjambiState(State):
         assert seat is not None, "asked only while someone is to move"
         if self.offer >= 0:
             return (AnswerDraw(True), AnswerDraw(False))
-        walled_in = self.held[self.turn] == self.turn  # a walled-in Chief kept on the board does not act
-        moves = board_moves(self.board, self.turn, seat, self.mine(seat), self.rules, self.asleep(), walled_in)
+        moves: list[Move] = []
+        for _ in self._board_moves(seat, moves):
+            pass
         return self._with_page_moves(moves)
+
+    def _board_moves(self, seat: int, found: list[Move]) -> Iterator[None]:
+        """The board moves of the party to play, added to `found` a piece at a time."""
+        walled_in = self.held[self.turn] == self.turn  # a walled-in Chief kept on the board does not act
+        return board_moves(found, self.board, self.turn, seat, self.mine(seat), self.rules, self.asleep(), walled_in)
 
     def _with_page_moves(self, moves: list[Move]) -> tuple[Move, ...]:
         moves = moves or [Pass()]
@@ -143,11 +149,8 @@ class DjambiState(State):
         if seat is None or self.offer >= 0 or "_listed" in self.__dict__:
             yield from super().listing()
             return
-        walled_in = self.held[self.turn] == self.turn
         found: list[Move] = []
-        yield from board_moves_by_piece(
-            found, self.board, self.turn, seat, self.mine(seat), self.rules, self.asleep(), walled_in
-        )
+        yield from self._board_moves(seat, found)
         # Kept as `_listed` keeps it (the first list made stays, should it have been asked for meanwhile).
         self.__dict__.setdefault("_listed", self._with_page_moves(found))
 
