@@ -2,7 +2,7 @@
 `agora sim-device`) with `add_arguments(parser)` and `run(args) -> int`; it is imported only when it runs, so
 `agora games` starts fast and a Pi-only library never loads on a laptop. Commands open their board through
 `controller.cli.backends`, never `hardware` or `simulator` themselves: those are imported by the package
-`controller.cli` alone (this command line, the board opener and the drawings), the composition root.
+`controller.cli` alone (this command line and the board opener), the composition root.
 """
 
 from __future__ import annotations
