@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from controller.ai.budget import Level
-from controller.ai.games.djambi_chase import HORIZON, strikes
 from controller.ai.games.djambi_threats import Reach, reach
 from controller.ai.games.djambi_walls import corpse_walls, enclosed, gaps, necromobiles
 from controller.ai.knowledge import Knowledge
@@ -26,7 +25,6 @@ from controller.games.djambi.board import (
     PARTY_OF,
     RAYS,
     REPORTER,
-    SQUARES,
 )
 from controller.games.djambi.moves import Act, Go, Report
 from controller.games.djambi.order import N_PARTIES, VASSAL, controller, next_turn, parties_present, power_party
@@ -54,13 +52,6 @@ THREAT = 2.5
 # The quiet-turn draw (R19) shares the game out evenly: a position this few turns from it is worth that much less
 # to the leader, so a player ahead looks for the kill that keeps the game going before the count runs out.
 QUIET_HORIZON = 16
-# The hunt: once few pieces are left, each player's score counts how few moves its nearest killer needs to take an
-# enemy Chief (a step less worth CHASE, a kill in two moves or fewer the most), so a player ahead closes in on a
-# fleeing Chief before the quiet-turn draw instead of wandering. Only on a thinned board: the count costs several
-# evaluations' time on a full one; and not gated on the quiet-turn count, which a kill resets (a kill then lost the
-# hunter its count, and hard against greedy players drew more games: 5 of 23 against 2, 9 wins against 12).
-CHASE_PIECES = 10
-CHASE = 0.4
 
 
 def _killer(board: bytes, chief: int, at: int, distance: int) -> bool:
@@ -191,9 +182,6 @@ class DjambiKnowledge(Knowledge):
         if power is not None and ruler != VASSAL:
             out[ruler] += MAZE_VALUE
         self._dangers(state, out)
-        if SQUARES - board.count(EMPTY) - board.count(CORPSE) <= CHASE_PIECES:
-            for seat, moves in enumerate(strikes(board, control, state.seats)):
-                out[seat] += CHASE * (HORIZON + 1 - max(moves, 2))
         return [OUT if v == 0.0 else v for v in out]
 
     @staticmethod
