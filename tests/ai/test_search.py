@@ -305,3 +305,18 @@ def test_chesspolitik_varied_order_sets_are_legal_and_near_the_best(state, seed)
         if state.season != "winter":
             assert len(set(near.orders) - set(best.orders)) <= 2
             assert len(near.orders) == len(best.orders)
+
+
+def test_a_phase_of_orders_plays_the_best_mean_among_the_sets_visited_about_as_often_as_the_most():
+    """A set found late has fewer visits than the first ones: it is played when it has at least half the visits of
+    the most visited set and a better mean, never on a few lucky visits."""
+    from controller.ai.search import Arm
+    from tests.toys.standoff import Shift
+
+    state = ALL.load("standoff").new(2, 0)
+    run = Search(state.game, state.view(0), 0, StandoffKnowledge(), random.Random(0))
+    first, late, lucky = Orders(0, ()), Orders(0, (Shift(1, 2),)), Orders(0, (Shift(0, 1),))
+    run._root.seat_arms[0] = {first: Arm(100, 50.0), late: Arm(60, 45.0), lucky: Arm(40, 39.0)}
+    assert run._choice(200).move == late
+    run._root.seat_arms[0][late] = Arm(49, 45.0)
+    assert run._choice(200).move == first
