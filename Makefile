@@ -72,7 +72,7 @@ typecheck-firmware: $(VENV)/.installed-test $(MPY)/stubs-pico/.installed $(MPY)/
 # The maker's drawings in hardware/drawings/ (schematic, drilling template, game overlays, piece list) from the
 # pin map and the games; tests/hardware/test_drawings.py fails when they are not current.
 drawings: $(VENV)/.installed
-	$(BIN)/python -m controller.cli.drawings
+	$(BIN)/python -m maker.drawings
 
 # On a Raspberry Pi: everything from a fresh Raspberry Pi OS to a board that starts by itself (hardware/README.md).
 install-pi:

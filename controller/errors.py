@@ -13,7 +13,8 @@
 
 The referee protocol answers `{"kind": ...}` and the web API the same kind with an HTTP status: `answer_for` is the
 one place that decides both. The hardware package keeps errors of its own (`hardware.errors`): it may not depend on
-the controller's packages, and the composition root (`controller.cli.backends`, the commands) turns them into messages.
+the controller's packages. Theirs and `BoardError` are all the port's `BoardTrouble` (controller.ports), which the
+commands turn into messages without importing a backend.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from controller.games.errors import (
     StateFormatError,
     UnknownGameError,
 )
+from controller.ports import BoardTrouble
 from controller.values import dataclass
 
 
@@ -46,7 +48,7 @@ class GameNotStoredError(StoreError):
     """No game of that number is in the games file."""
 
 
-class BoardError(AgoraError, RuntimeError):
+class BoardError(AgoraError, RuntimeError, BoardTrouble):
     """The board cannot be used as configured (an unknown `--board`, a missing library, no device)."""
 
 

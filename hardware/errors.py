@@ -1,9 +1,12 @@
-"""Errors a person at the board can act on; the CLI prints their message and exits."""
+"""Errors a person at the board can act on; the CLI prints their message and exits. They are the port's
+`BoardTrouble`, so the controller catches them without importing this package."""
 
 from __future__ import annotations
 
+from controller.ports import BoardTrouble
 
-class BoardError(RuntimeError):
+
+class BoardError(RuntimeError, BoardTrouble):
     """The board cannot be used as configured (missing library, pin in use, no device)."""
 
 

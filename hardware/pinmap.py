@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 from controller.pixels import PixelSettings
+from controller.ports import BoardTrouble
 from controller.values import dataclass
 from hardware.chain import CORNERS, ChainOrder
 from hardware.debounce import DebounceConfig
@@ -60,7 +61,7 @@ KEYS: dict[str, dict[str, str]] = {
 REQUIRED = {"matrix": ("rows", "columns")}
 
 
-class PinMapError(ValueError):
+class PinMapError(ValueError, BoardTrouble):
     """A pin map that cannot be right; the message starts with `path:line:`."""
 
 

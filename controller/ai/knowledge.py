@@ -141,6 +141,12 @@ class Knowledge:
         policy first works out what every unit may do does it here once for all the sets a node draws."""
         return lambda rnd: self.orders(state, seat, rnd)
 
+    def varier(self, state: State, seat: int) -> Callable[[Orders, random.Random], Orders]:
+        """Makes order sets for `seat` near a given one (the best a node has found so far), one a call, as the
+        search widens a phase's candidates with its visits (default: a fresh draw from `drawer`, near nothing)."""
+        draw = self.drawer(state, seat)
+        return lambda _best, rnd: draw(rnd)
+
     def order_sets(self, state: State, seat: int, rnd: random.Random) -> list[Orders]:
         """The candidate order sets of `seat` a simultaneous node weighs against each other (distinct)."""
         found: dict[Orders, None] = {}

@@ -7,7 +7,9 @@ the one tree of that seat's information set down with UCB, and backs up a reward
   search plays like the greedy player and every further iteration looks deeper;
 - a chance node samples its outcome by probability;
 - a simultaneous node keeps statistics per seat and per candidate order set (decoupled UCT): each seat chooses
-  without knowing the others' choice, which is what secret orders are.
+  without knowing the others' choice, which is what secret orders are. Its candidates grow with its visits, each
+  new one near the seat's best so far (the knowledge's `varier`: one unit's order changed), so more playouts search
+  more of the order space instead of only choosing more surely among the first few sets.
 A new leaf is expanded whole (each child evaluated), and the best child's value for the seat to move there is backed
 up, a one-ply look that beats a single static evaluation. A leaf is judged where the game's knowledge finds it fair
 (`quiet`: Politics finishes the turn), and within one seat's turn the search follows only the moves the knowledge lets
@@ -30,6 +32,9 @@ from controller.values import dataclass
 Values = tuple[float, ...]
 EXPLORATION = 0.5  # UCB's constant for values in [0, 1]
 WIDEN = 2  # moves a node weighs at its first visits; then one more each time its visits pass a square
+# A phase of orders weighs one more order set per seat whenever its visits pass SPREAD times the square of the sets it
+# has: every set then has had some visits before a new one comes (none at easy's playouts, few at normal's).
+SPREAD = 2
 
 
 @dataclass(slots=True)
@@ -52,6 +57,9 @@ class Node:
     children: dict[Any, Node] = field(default_factory=dict)
     arms: dict[Move, Arm] = field(default_factory=dict)
     seat_arms: dict[int, dict[Orders, Arm]] = field(default_factory=dict)
+    # Per seat of a phase of orders: the order sets it has added near its best so far, and how it finds them.
+    varied: dict[int, int] = field(default_factory=dict)
+    variers: dict[int, Callable[[Orders, random.Random], Orders]] = field(default_factory=dict)
     visits: int = 0
     # In a game without secrets a node is always the same position: kept, with its candidates, so an iteration
     # walks down the tree without playing (and the game analysing) every move again.
@@ -243,10 +251,25 @@ class Search:
             arms = node.seat_arms.get(seat)
             if arms is None:
                 arms = node.seat_arms[seat] = {o: Arm() for o in self._k.order_sets(state, seat, self._rnd)}
+            elif node.visits > SPREAD * (self._k.orders_per_seat + node.varied.get(seat, 0)) ** 2:
+                self._vary(node, state, seat, arms)
             orders = self._pick(arms)
             picks.append(orders)
             chosen.append((arms[orders], seat))
         return picks, chosen
+
+    def _vary(self, node: Node, state: State, seat: int, arms: dict[Orders, Arm]) -> None:
+        """Add an order set near the seat's best so far (by its mean), unless the knowledge finds none new."""
+        node.varied[seat] = node.varied.get(seat, 0) + 1
+        vary = node.variers.get(seat)
+        if vary is None:
+            vary = node.variers[seat] = self._k.varier(state, seat)
+        best = max(arms, key=lambda o: arms[o].total / arms[o].visits if arms[o].visits else -1.0)
+        for _ in range(3):
+            orders = vary(best, self._rnd)
+            if orders not in arms:
+                arms[orders] = Arm()
+                return
 
     def _pick(self, arms: dict[Orders, Arm]) -> Orders:
         best: Orders | None = None
@@ -266,6 +289,15 @@ class Search:
         arms: Mapping[Any, Arm] = self._root.seat_arms.get(self._seat) or self._root.arms
         if not arms:
             raise ValueError(f"seat {self._seat} has nothing to decide here")
-        move, arm = max(arms.items(), key=lambda item: (item[1].visits, item[1].total / max(item[1].visits, 1)))
+        if self._seat in self._root.seat_arms:
+            # An order set found late (the candidates grow with the visits) cannot catch up with the first ones'
+            # visits: the best mean among the sets visited at least half as often as the most visited one.
+            most = max(arm.visits for arm in arms.values())
+            move, arm = max(
+                ((m, a) for m, a in arms.items() if 2 * a.visits >= most),
+                key=lambda item: (item[1].total / item[1].visits, item[1].visits),
+            )
+        else:
+            move, arm = max(arms.items(), key=lambda item: (item[1].visits, item[1].total / max(item[1].visits, 1)))
         value = arm.total / arm.visits if arm.visits else 0.0
         return Result(move, value, iterations, arm.visits)

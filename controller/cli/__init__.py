@@ -1,4 +1,4 @@
-"""The composition root: the command line (`main`), the board opener (`backends`) and the maker's drawings
-(`drawings`), the only modules that import `hardware` or `simulator`. The package itself imports nothing, so a
-command that opens its board through `controller.cli.backends` does not load the command line that runs it.
+"""The composition root. The command line (`main`) is the one module of the controller that imports `hardware` or
+`simulator`: it hands the commands that open a board their opener (controller.boards). `lights_out` is the service's
+last step, on the command line's backends. The package itself imports nothing.
 """

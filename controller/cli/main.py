@@ -1,8 +1,11 @@
-"""`agora`: the command line. Each command is a module (controller/commands/, and simulator/device.py for
-`agora sim-device`) with `add_arguments(parser)` and `run(args) -> int`; it is imported only when it runs, so
-`agora games` starts fast and a Pi-only library never loads on a laptop. Commands open their board through
-`controller.cli.backends`, never `hardware` or `simulator` themselves: those are imported by the package
-`controller.cli` alone (this command line, the board opener and the drawings), the composition root.
+"""`agora`: the command line, the composition root. Each command is a module (controller/commands/, and
+simulator/device.py for `agora sim-device`) with `add_arguments(parser)` and `run(args) -> int`; it is imported only
+when it runs, so `agora games` starts fast and a Pi-only library never loads on a laptop.
+
+This is the one module of the controller that imports `hardware` or `simulator`: it chooses the backends here
+(`board_backends`) and hands the commands that open a board (BOARD_COMMANDS) their opener, `run(args, open_board)`
+(controller.boards). The backends are imported only for those commands, and only the device modules of the board
+that is opened are loaded (hardware.opening imports them when it opens one).
 """
 
 from __future__ import annotations
@@ -13,8 +16,13 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from controller import heap
+
+if TYPE_CHECKING:
+    from controller.boards import Backends, BoardOpener
+    from hardware.pinmap import PinMap
 
 # command -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -33,6 +41,30 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("controller.commands.demo", "computer against computer on the simulated board's page, for a window"),
     "arena": ("controller.commands.arena", "play computer players against each other and print their win rates"),
 }
+
+BOARD_COMMANDS = frozenset({"play", "join", "replay", "doctor", "demo"})
+"""The commands that open a board: their `run(args, open_board)` is handed the opener of the boards below."""
+
+
+def board_backends(pin_factory: Any = None) -> Backends[PinMap]:
+    """The boards this program opens: the simulator, a Raspberry Pi's GPIO and the Pico co-processor. `pin_factory`
+    stands in for the GPIO library (tests pass gpiozero's MockFactory)."""
+    import functools
+
+    from controller.boards import Backends
+    from hardware.opening import choose_board, open_gpio, open_serial
+    from hardware.pinmap import load_pinmap
+    from simulator.opening import open_sim
+
+    gpio = open_gpio if pin_factory is None else functools.partial(open_gpio, pin_factory=pin_factory)
+    return Backends(load_pinmap=load_pinmap, choose=choose_board, sim=open_sim, gpio=gpio, serial=open_serial)
+
+
+def board_opener() -> BoardOpener:
+    """`open_board` (controller.boards) over this program's boards."""
+    from controller.boards import opener
+
+    return opener(board_backends())
 
 
 def _columns() -> int:
@@ -113,7 +145,8 @@ def _main(argv: Sequence[str] | None) -> int:
             print(f"agora {args.command}: not available in this build", file=sys.stderr)
             return 2
         module = importlib.import_module(args._module)
-    code = module.run(args)
+        open_board = board_opener() if args.command in BOARD_COMMANDS else None
+    code = module.run(args) if open_board is None else module.run(args, open_board)
     assert isinstance(code, int)
     return code
 
@@ -130,4 +163,4 @@ def _reader_gone() -> int:
     return SIGPIPE_STATUS
 
 
-__all__ = ["COMMANDS", "build_parser", "main"]
+__all__ = ["BOARD_COMMANDS", "COMMANDS", "board_backends", "board_opener", "build_parser", "main"]

@@ -1,1 +1,2 @@
-"""The `agora` commands; `controller.cli.main` runs them, `controller.cli.backends` opens their board."""
+"""The `agora` commands; `controller.cli.main` runs them and hands the ones that open a board their opener
+(controller.boards)."""

@@ -13,11 +13,11 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from controller.ai import Level
-from controller.cli.backends import BOARD_ERRORS, Board, add_board_arguments, open_board
+from controller.boards import BoardOpener, add_board_arguments
 from controller.commands import play
 from controller.games import GameError, load, names
 from controller.lights.attract import show_attract
-from controller.ports import Clock
+from controller.ports import Board, BoardTrouble, Clock
 
 Opener = Callable[[str, Clock, Path | None], Awaitable[Board]]
 
@@ -37,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, open_board: BoardOpener) -> int:
     try:
         game = load(args.game)
         seats = game.info.check_seats(args.players)
@@ -71,16 +71,16 @@ def run(args: argparse.Namespace) -> int:
         play_args = parser.parse_args(argv)
         play_args.demo_pace = args.pace
         if args.board != "sim":
-            play_args.demo_lights = functools.partial(attract_lights, args.board, args.pinmap)
-        return play.run(play_args)
+            play_args.demo_lights = functools.partial(attract_lights, open_board, args.board, args.pinmap)
+        return play.run(play_args, open_board)
 
 
-async def attract_lights(spec: str, pinmap: Path | None, clock: Clock, opener: Opener = open_board) -> None:
+async def attract_lights(opener: Opener, spec: str, pinmap: Path | None, clock: Clock) -> None:
     """A real board's LEDs run the attract animation while the page shows the game, until cancelled; with no
     board fitted (auto finds only the simulator) or one that cannot be opened, the page alone shows the demo."""
     try:
         board = await opener(spec, clock, pinmap)
-    except BOARD_ERRORS as exc:
+    except BoardTrouble as exc:
         print(f"agora demo: the board's LEDs stay dark: {exc}", file=sys.stderr)
         return
     try:

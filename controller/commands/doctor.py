@@ -25,7 +25,7 @@ from collections.abc import AsyncIterator, Awaitable
 from dataclasses import field
 from typing import TextIO, TypeVar
 
-from controller.cli.backends import BOARD_ERRORS, Board, BoardSpecError, add_board_arguments, open_board
+from controller.boards import BoardOpener, BoardSpecError, add_board_arguments
 from controller.clock import SystemClock, VirtualClock
 from controller.commands.piece_check import check_pieces, simulated_hand
 from controller.commands.sweep_findings import CrosstalkWatch, broken_lines
@@ -37,7 +37,9 @@ from controller.games.survey import survey
 from controller.ports import (
     BLACK_FRAME,
     RGB,
+    Board,
     BoardEvent,
+    BoardTrouble,
     Clock,
     Frame,
     LinkLost,
@@ -90,26 +92,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plain", action="store_true", help="no colours and no cursor movement")
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, open_board: BoardOpener) -> int:
     try:
-        return asyncio.run(_main(args, sys.stdout))
-    except BOARD_ERRORS as exc:
+        return asyncio.run(_main(open_board, args, sys.stdout))
+    except BoardTrouble as exc:
         print(f"agora doctor: {exc}", file=sys.stderr)
         return 2
 
 
-async def _main(args: argparse.Namespace, out: TextIO) -> int:
+async def _main(open_board: BoardOpener, args: argparse.Namespace, out: TextIO) -> int:
     faults = [_parse_fault(f) for f in args.sim_fault]
     simulated = args.board.strip() == "sim"
     if faults and not simulated:
         raise BoardSpecError("--sim-fault breaks a simulated switch: use it with --board sim")
     if simulated:
         clock = VirtualClock()
-        return await run_on_virtual_time(clock, _doctor(args, clock, out, faults))
-    return await _doctor(args, SystemClock(), out, faults)
+        return await run_on_virtual_time(clock, _doctor(open_board, args, clock, out, faults))
+    return await _doctor(open_board, args, SystemClock(), out, faults)
 
 
-async def _doctor(args: argparse.Namespace, clock: Clock, out: TextIO, faults: list[tuple[str, int]]) -> int:
+async def _doctor(
+    open_board: BoardOpener, args: argparse.Namespace, clock: Clock, out: TextIO, faults: list[tuple[str, int]]
+) -> int:
     board = await open_board(args.board, clock, args.pinmap)
     try:
         if board.sim is not None:
@@ -263,7 +267,7 @@ async def _simulated_sweep(board: Board, clock: Clock) -> None:
     sim = board.sim
     assert sim is not None
     for square in range(81):
-        if sim.switches.has_magnet(square):
+        if sim.magnets >> square & 1:
             sim.lift(square)
             await clock.sleep(0.06)
             sim.place(square)

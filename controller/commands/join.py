@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from controller.boards import BoardOpener
 from controller.commands import play
 from controller.commands.remote_options import add_remote_arguments
 
@@ -13,5 +14,5 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     play.add_place_arguments(parser)
 
 
-def run(args: argparse.Namespace) -> int:
-    return play.run(args)
+def run(args: argparse.Namespace, open_board: BoardOpener) -> int:
+    return play.run(args, open_board)

@@ -1,4 +1,4 @@
-"""`python -m controller.commands.lights_out [AGORA_ARGS...]`: turn the board's LEDs dark.
+"""`python -m controller.cli.lights_out [AGORA_ARGS...]`: turn the board's LEDs dark.
 
 The service runs it after `agora play` ended, however it ended (stopped, crashed, killed by the watchdog), so a
 board never keeps showing a stale game or draws its full current unattended. It takes the service's own
@@ -12,11 +12,12 @@ import asyncio
 import sys
 from collections.abc import Sequence
 
-from controller.cli.backends import BOARD_ERRORS, open_board, parse_spec
+from controller.boards import BoardOpener, parse_spec
 from controller.clock import SystemClock
+from controller.ports import BoardTrouble
 
 
-async def lights_out(spec: str, pinmap: str | None) -> str:
+async def lights_out(open_board: BoardOpener, spec: str, pinmap: str | None) -> str:
     kind, _ = parse_spec(spec)
     if kind == "sim":
         return "the simulated board has no LEDs to turn off"
@@ -25,18 +26,14 @@ async def lights_out(spec: str, pinmap: str | None) -> str:
     return f"LEDs dark on {board.description}"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(open_board: BoardOpener, argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="lights_out", description=__doc__)
     parser.add_argument("--board", default="auto")
     parser.add_argument("--pinmap", default=None)
     args, _ = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
     try:
-        print(asyncio.run(lights_out(args.board, args.pinmap)))
-    except BOARD_ERRORS as exc:
+        print(asyncio.run(lights_out(open_board, args.board, args.pinmap)))
+    except BoardTrouble as exc:
         print(f"lights_out: {exc}", file=sys.stderr)
         return 1
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

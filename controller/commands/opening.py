@@ -10,13 +10,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 from urllib.parse import urlsplit
 
-from controller.cli.backends import BOARD_ERRORS, Board, BoardSpecError, open_board
+from controller.boards import BoardOpener, BoardSpecError
 from controller.clock import SystemClock
 from controller.commands.options import UsageError
 from controller.commands.resume import Choice, choose_session
 from controller.errors import SessionError, StoreError
 from controller.games import GameError
 from controller.network import Address, AddressError, Advert, board_name, choose_address, is_loopback, new_pin
+from controller.ports import Board, BoardTrouble
 from controller.session.core import Session, SessionSettings
 from controller.session.journal import StoreWorker
 from controller.session.runner import Controller
@@ -27,7 +28,7 @@ from controller.values import dataclass
 if TYPE_CHECKING:
     from controller.commands.room import Room
 
-_OPEN_ERRORS: tuple[type[Exception], ...] = (*BOARD_ERRORS, ValueError)  # ValueError: a bad --bounce and the like
+_OPEN_ERRORS: tuple[type[Exception], ...] = (BoardTrouble, ValueError)  # ValueError: a bad --bounce and the like
 
 
 class Refused(Exception):
@@ -112,13 +113,14 @@ class Place:
         return self.opened.room
 
 
-async def open_place(args: argparse.Namespace, settings: SessionSettings, db: Path) -> Place:
-    """The place opened as `args` asks, ready to go live; Refused (everything closed again) when it cannot be."""
+async def open_place(args: argparse.Namespace, settings: SessionSettings, db: Path, open_board: BoardOpener) -> Place:
+    """The place opened as `args` asks, on the board `open_board` opens, ready to go live; Refused (everything closed
+    again) when it cannot be."""
     opened = Opened(Stores.open(db))
     try:
         session, resumed, choice = await _open_game(args, settings, opened)
         clock = SystemClock()
-        board = opened.board = await _open_board(args, clock, session)
+        board = opened.board = await _open_board(open_board, args, clock, session)
         opened.record = _open_record(args)
         pin = None if is_loopback(args.host) else new_pin()
         controller = Controller(
@@ -166,7 +168,7 @@ async def _open_game(
     return choice.session, choice.resumed, choice
 
 
-async def _open_board(args: argparse.Namespace, clock: SystemClock, session: Session) -> Board:
+async def _open_board(open_board: BoardOpener, args: argparse.Namespace, clock: SystemClock, session: Session) -> Board:
     try:
         return await open_board(args.board, clock, args.pinmap, initial=session.state.occupancy())
     except _OPEN_ERRORS as exc:

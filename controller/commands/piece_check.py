@@ -15,10 +15,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequen
 from dataclasses import field
 from typing import TextIO
 
-from controller.cli.backends import Board
 from controller.commands.sweep_findings import neighbours
 from controller.games.squares import mask, name, parse, squares_of
-from controller.ports import BLACK_FRAME, RGB, BoardEvent, Clock, Hands, LinkRestored, OccupancyChanged
+from controller.ports import BLACK_FRAME, RGB, Board, BoardEvent, Clock, Hands, LinkRestored, OccupancyChanged
 from controller.values import dataclass
 
 SPOTS = ((parse("a1"), "a corner"), (parse("e1"), "an edge"), (parse("e5"), "the middle"))

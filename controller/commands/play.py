@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from controller import heap
-from controller.cli.backends import add_board_arguments
+from controller.boards import BoardOpener, add_board_arguments
 from controller.commands.opening import Refused, open_place
 from controller.commands.options import add_game_arguments
 from controller.commands.serving import serve_place
@@ -97,10 +97,10 @@ def _fail(message: str, code: int = 1) -> int:
     return code
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, open_board: BoardOpener) -> int:
     try:
         with heap.loading():  # until the board serves: `serve` settles the heap then
-            return asyncio.run(serve(args))
+            return asyncio.run(serve(args, open_board))
     except KeyboardInterrupt:
         return 0
 
@@ -118,7 +118,7 @@ def _port_free(host: str, port: int) -> bool:
     return True
 
 
-async def serve(args: argparse.Namespace) -> int:
+async def serve(args: argparse.Namespace, open_board: BoardOpener) -> int:
     joining = getattr(args, "room", None) is not None
     try:
         if not joining:
@@ -146,12 +146,12 @@ async def serve(args: argparse.Namespace) -> int:
                 return _fail(f"port {args.port} on {args.host} is in use: choose another with --port", 1)
         except OSError as exc:
             return _fail(f"cannot serve on {args.host}: {exc.strerror}", 1)
-        return await _serve_locked(args, settings, db)
+        return await _serve_locked(args, settings, db, open_board)
 
 
-async def _serve_locked(args: argparse.Namespace, settings: SessionSettings, db: Path) -> int:
+async def _serve_locked(args: argparse.Namespace, settings: SessionSettings, db: Path, open_board: BoardOpener) -> int:
     try:
-        place = await open_place(args, settings, db)
+        place = await open_place(args, settings, db, open_board)
         try:
             return await serve_place(place, args, settings)
         finally:

@@ -20,12 +20,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from controller.cli.backends import SimOptions, open_board, sim_options
+from controller.boards import BoardOpener, sim_options
 from controller.clock import VirtualClock
 from controller.commands.options import UsageError, add_game_arguments, parse_options, parse_seats
 from controller.errors import SessionError
 from controller.games import Game, GameError, State, load, names
 from controller.games.squares import parse as parse_square
+from controller.ports import SimOptions, SimulatedBoard
 from controller.recognizer import RecognizerSettings
 from controller.session.core import Session, SessionSettings
 from controller.session.runner import Controller
@@ -68,7 +69,7 @@ def _load_start(game: Game, path: Path) -> State:
     return game.from_json(data)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, open_board: BoardOpener) -> int:
     try:
         game = load(args.game)
         state = _load_start(game, args.start) if args.start else None
@@ -90,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         print("agora replay: --bounce is 0 or more", file=sys.stderr)
         return 2
     sim = sim_options(bounce_flips=args.bounce, seed=args.seed or 0)
-    errors = asyncio.run(replay(session, lines, sys.stdout, sim))
+    errors = asyncio.run(replay(open_board, session, lines, sys.stdout, sim))
     return 1 if errors else 0
 
 
@@ -117,12 +118,16 @@ def _read(raw: str, last: float) -> tuple[float, str, Any, dict[str, Any]]:
     return t, key, value, item
 
 
-async def replay(session: Session, lines: list[str], out: TextIO, sim: SimOptions | None = None) -> int:
-    """Run the lines through the controller on a virtual clock; returns the number of bad lines."""
+async def replay(
+    open_board: BoardOpener, session: Session, lines: list[str], out: TextIO, sim: SimOptions | None = None
+) -> int:
+    """Run the lines through the controller on a virtual clock, on the simulated board `open_board` opens; returns
+    the number of bad lines."""
     clock = VirtualClock()
     options = sim or SimOptions(keep_frames=0)
     board = await open_board("sim", clock, initial=session.state.occupancy(), sim=options)
-    assert board.sim is not None
+    hands = board.sim
+    assert hands is not None
     controller = Controller(session, board.matrix, clock, strip=None, frame_rate=None)
     listener = controller.subscribe()
     runner = asyncio.create_task(controller.run())
@@ -157,7 +162,7 @@ async def replay(session: Session, lines: list[str], out: TextIO, sim: SimOption
         await settle()
         last = t
         try:
-            await _apply(controller, board.sim, key, value, item)
+            await _apply(controller, hands, key, value, item)
         except (GameError, SessionError, ValueError, TypeError) as exc:
             error(number, str(exc))
         await settle()
@@ -174,7 +179,7 @@ async def replay(session: Session, lines: list[str], out: TextIO, sim: SimOption
     return errors
 
 
-async def _apply(controller: Controller, sim: Any, key: str, value: Any, item: dict[str, Any]) -> None:
+async def _apply(controller: Controller, sim: SimulatedBoard, key: str, value: Any, item: dict[str, Any]) -> None:
     if key == "start":
         return  # the starting state, read before the replay began
     if key == "lift":

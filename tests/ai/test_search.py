@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from controller.ai import Budget, Knowledge, greedy, make_player, think
 from controller.ai.knowledge import softmax, terminal_values
+from controller.ai.registry import knowledge_for
 from controller.ai.search import Search
 from controller.games import CHANCE, SIMULTANEOUS, Move, Orders, State, load, names
 from controller.games.playout import random_step
@@ -245,3 +246,77 @@ def test_chesspolitik_order_sets_and_moves_are_the_same_however_cheaply_they_are
         return result.move, result.visits
 
     assert decide(knowledge) == decide(Replaying())
+
+
+class FirstHoldKnowledge(StandoffKnowledge):
+    """Standoff with one poor candidate at first (every token holds), judged by how far east each seat stands."""
+
+    orders_per_seat = 1
+
+    def order_sets(self, state, seat, rnd):
+        return [Orders(seat, ())]
+
+    def evaluate(self, state):
+        return softmax([sum(state.tokens[s]) for s in (0, 1)], 1.0)
+
+
+def test_a_phase_of_orders_finds_sets_beyond_its_first_candidates():
+    """A phase's candidates grow with its visits, near the best so far: West, offered only to hold at first, finds
+    the step east (b1-c1) that more playouts over the first candidates alone never could."""
+    state = ALL.load("standoff").new(2, 0, rounds=2)
+    found = Search(state.game, state.view(0), 0, FirstHoldKnowledge(), random.Random(3))
+    assert str(found.run(Budget(200).clock()).move) == "orders 0: b1-c1"
+    assert len(found._root.seat_arms[0]) == 2  # holding and the one step there is, nothing twice
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_chesspolitik_candidates_grow_with_the_visits(seed):
+    """More playouts weigh more order sets at the root (the first eight drawn, then one more as its visits pass four
+    times a square), so hard searches more of the order space than normal, not only the same sets more surely."""
+    game = load("chesspolitik")
+    state = game.new(2, seed)
+    sizes = []
+    for playouts in (30, 300, 1200):
+        run = Search(game, state.view(0), 0, knowledge_for("chesspolitik"), random.Random(seed))
+        run.run(Budget(playouts).clock())
+        sizes.append(len(run._root.seat_arms[0]))
+    assert sizes[0] < sizes[1] < sizes[2]
+    assert sizes[2] > 8 + 8
+
+
+@given(state=states("chesspolitik", ongoing=True, max_actions=30), seed=st.integers(0, 2**32))
+@settings(max_examples=12, deadline=None)
+def test_chesspolitik_varied_order_sets_are_legal_and_near_the_best(state, seed):
+    """A set the search adds near its best so far is the seat's, can be handed in, and changes one unit's order (two
+    for an attack with its support) in a phase of movement."""
+    from controller.ai.games.chesspolitik import ChesspolitikKnowledge
+
+    seat = decider(state)
+    assume(seat is not None)
+    assert seat is not None
+    knowledge = ChesspolitikKnowledge()
+    rnd = random.Random(seed)
+    best = knowledge.orders(state, seat, rnd)
+    vary = knowledge.varier(state, seat)
+    for _ in range(10):
+        near = vary(best, rnd)
+        assert near.seat == seat
+        state.submit(seat, near.orders)
+        if state.season != "winter":
+            assert len(set(near.orders) - set(best.orders)) <= 2
+            assert len(near.orders) == len(best.orders)
+
+
+def test_a_phase_of_orders_plays_the_best_mean_among_the_sets_visited_about_as_often_as_the_most():
+    """A set found late has fewer visits than the first ones: it is played when it has at least half the visits of
+    the most visited set and a better mean, never on a few lucky visits."""
+    from controller.ai.search import Arm
+    from tests.toys.standoff import Shift
+
+    state = ALL.load("standoff").new(2, 0)
+    run = Search(state.game, state.view(0), 0, StandoffKnowledge(), random.Random(0))
+    first, late, lucky = Orders(0, ()), Orders(0, (Shift(1, 2),)), Orders(0, (Shift(0, 1),))
+    run._root.seat_arms[0] = {first: Arm(100, 50.0), late: Arm(60, 45.0), lucky: Arm(40, 39.0)}
+    assert run._choice(200).move == late
+    run._root.seat_arms[0][late] = Arm(49, 45.0)
+    assert run._choice(200).move == first

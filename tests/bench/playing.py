@@ -26,19 +26,21 @@ from typing import Any
 import httpx
 
 from controller import heap
-from controller.cli.backends import Board, SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.commands.opening import Stores
 from controller.commands.serving import warm_up
 from controller.games import CHANCE, SIMULTANEOUS, GameError, Move, State
 from controller.games.squares import parse as parse_square
 from controller.games.squares import squares_of
+from controller.ports import Board, SimOptions
 from controller.session.core import Session, SessionSettings
 from controller.session.factory import new_session
 from controller.session.runner import Controller
 from controller.web.app import built_app
 from controller.web.deps import WebConfig
+from simulator.leds import SimPixelStrip
 from tests.bench.probe import LoopProbe
+from tests.boards import open_board
 
 DEBUG = False
 GAMES = ("politrics", "polis", "politics1952", "chesspolitik", "djambi")
@@ -421,8 +423,8 @@ async def play_async(plan: Plan, db: Path | None = None, probe: LoopProbe | None
                 played = await task
             played.page_messages = table.page.messages
             played.led_messages = table.page.leds
-            leds = table.board.leds
-            played.strip_shows = leds.shows if leds is not None else 0
+            strip = table.board.strip
+            played.strip_shows = strip.shows if isinstance(strip, SimPixelStrip) else 0
         finally:
             await table.aclose()
     return played

@@ -56,12 +56,19 @@ def _probe(argv: list[str], hold: bool = False, until_live: bool = False) -> int
 
     with heap.loading():  # as `agora` imports them: inside its loading, with no collection running
         import controller.service_notify as notify
-        from controller.cli import backends  # on the way to a live board anyway
+        from controller.cli import main as cli  # what `agora` runs anyway
 
-    opener = backends.open_board
+    board_opener = cli.board_opener
 
-    async def open_board(*args: Any, **kwargs: Any) -> Any:
-        board = await opener(*args, **kwargs)
+    def wrapped_opener() -> Any:
+        opener = board_opener()
+
+        async def open_board(*args: Any, **kwargs: Any) -> Any:
+            return _watched(await opener(*args, **kwargs))
+
+        return open_board
+
+    def _watched(board: Any) -> Any:
         show = board.strip.show
 
         def shown(frame: Any) -> None:
@@ -74,10 +81,10 @@ def _probe(argv: list[str], hold: bool = False, until_live: bool = False) -> int
                     _say(marks)
                     os._exit(0)
 
-        board.strip.show = shown  # type: ignore[method-assign]
+        board.strip.show = shown
         return board
 
-    backends.open_board = open_board
+    cli.board_opener = wrapped_opener
     if until_live:
         from controller.cli.main import main
 

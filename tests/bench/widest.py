@@ -33,11 +33,11 @@ from dataclasses import dataclass
 from functools import cache
 
 from controller import heap
-from controller.cli.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games import State, load
 from controller.games.playout import random_step
 from controller.lights import render
+from controller.ports import SimOptions
 from controller.session.core import Session
 from controller.session.render import scene_of
 from controller.session.runner import Controller
@@ -45,6 +45,7 @@ from controller.session.seats import SeatKind
 from controller.session.snapshot import snapshot
 from tests.bench.djambi_widest import WIDEST
 from tests.bench.probe import LoopProbe
+from tests.boards import open_board
 
 GAMES = ("politrics", "polis", "politics1952", "chesspolitik", "djambi")
 

@@ -15,6 +15,7 @@ from controller.commands.doctor import run_on_virtual_time
 from controller.commands.lights_out import lights_out
 from controller.service_notify import ServiceNotifier
 from simulator.coprocessor import VirtualCoprocessor
+from tests.boards import open_board
 from tests.e2e.server import start
 
 PI = Path(__file__).resolve().parents[2] / "firmware" / "pi"
@@ -42,7 +43,7 @@ def test_the_service_starts_without_a_network_restarts_always_and_is_watched() -
     assert u["After"] == ["local-fs.target"] and "Wants" not in u  # never waits for network-online
     assert u["Restart"] == ["always"] and u["StartLimitIntervalSec"] == ["0"]
     assert u["Type"] == ["notify"] and int(u["WatchdogSec"][0]) >= 10
-    assert u["ExecStopPost"] == ["/opt/agora/.venv/bin/python -m controller.commands.lights_out $AGORA_ARGS"]
+    assert u["ExecStopPost"] == ["/opt/agora/.venv/bin/python -m controller.cli.lights_out $AGORA_ARGS"]
 
 
 def test_the_udev_rule_names_the_pico_and_keeps_modemmanager_away() -> None:
@@ -142,10 +143,10 @@ async def test_lights_out_darkens_a_pico_that_was_left_lit() -> None:
     path = await device.start()
     try:
         device.device.leds[:] = bytes([200]) * len(device.device.leds)
-        message = await lights_out(f"serial:{path}", None)
+        message = await lights_out(open_board, f"serial:{path}", None)
         assert "LEDs dark" in message
         await asyncio.sleep(0.05)
         assert not any(device.device.leds)
     finally:
         await device.aclose()
-    assert "no LEDs" in await lights_out("sim", None)
+    assert "no LEDs" in await lights_out(open_board, "sim", None)

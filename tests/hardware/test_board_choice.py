@@ -9,12 +9,13 @@ import pytest
 
 import hardware.gpio_backend
 import hardware.usb_devices
-from controller.cli.backends import _auto, open_board
 from controller.clock import VirtualClock
 from controller.commands.doctor import run_on_virtual_time
 from hardware.errors import BoardError
+from hardware.opening import choose_board
 from hardware.pinmap import DEFAULT_PATH, load_pinmap
 from hardware.usb_devices import picos_on_usb
+from tests.boards import open_board
 
 
 def pinmap_with_port(tmp_path: Path, port: Path) -> Path:
@@ -60,7 +61,9 @@ async def test_a_late_pico_is_waited_for(tmp_path: Path, monkeypatch: pytest.Mon
         port.touch()
 
     async def both() -> tuple[str, str | None, str]:
-        found, _ = await asyncio.gather(_auto(load_pinmap(pinmap_with_port(tmp_path, port)), clock), plug_in_late())
+        found, _ = await asyncio.gather(
+            choose_board(load_pinmap(pinmap_with_port(tmp_path, port)), clock), plug_in_late()
+        )
         return found
 
     kind, path, why = await run_on_virtual_time(clock, both())
@@ -72,7 +75,7 @@ async def test_without_a_pico_a_pi_uses_its_gpio_and_says_why(tmp_path: Path, mo
     monkeypatch.setattr(hardware.usb_devices, "picos_on_usb", list)
     monkeypatch.setattr(hardware.gpio_backend, "pi_model", lambda: "Raspberry Pi 5 Model B Rev 1.0")
     pm = load_pinmap(pinmap_with_port(tmp_path, tmp_path / "agora-pico"))
-    kind, _, why = await _auto(pm, VirtualClock())
+    kind, _, why = await choose_board(pm, VirtualClock())
     assert kind == "gpio" and "no Pico on USB" in why and "Raspberry Pi 5" in why
     monkeypatch.setattr(hardware.gpio_backend, "pi_model", lambda: None)
-    assert (await _auto(pm, VirtualClock()))[0] == "sim"
+    assert (await choose_board(pm, VirtualClock()))[0] == "sim"

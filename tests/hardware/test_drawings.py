@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from controller.cli.drawings import OUT, outputs, stale, template
 from controller.games import load, names
 from hardware.drawing import PT, Drawing, Line, Text
 from hardware.pinmap import DEFAULT_PATH, load_pinmap
+from maker.drawings import OUT, outputs, stale, template
 
 SVG = "{http://www.w3.org/2000/svg}"
 

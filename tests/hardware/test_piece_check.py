@@ -11,13 +11,12 @@ from gpiozero.pins.mock import MockFactory
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.cli.backends import Board
 from controller.cli.main import main
 from controller.clock import VirtualClock
 from controller.commands.doctor import run_on_virtual_time
 from controller.commands.piece_check import HOLD, SPOTS, PieceReport, Trial, check_pieces
 from controller.games.survey import survey
-from controller.ports import BLACK_FRAME
+from controller.ports import BLACK_FRAME, Board
 from hardware.debounce import DebounceConfig
 from hardware.gpio_matrix import GpioMatrix
 from hardware.squares import parse

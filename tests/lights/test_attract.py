@@ -6,14 +6,14 @@ import asyncio
 import dataclasses
 from pathlib import Path
 
-from controller.cli.backends import Board, open_board
 from controller.clock import VirtualClock
 from controller.commands.demo import attract_lights
 from controller.lights.attract import PERIOD, attract_frame
 from controller.lights.palette import SEAT_COLOURS
-from controller.ports import BLACK_FRAME, SQUARES, Clock
+from controller.ports import BLACK_FRAME, SQUARES, Board, Clock
 from hardware.errors import BoardError
 from simulator.leds import SimPixelStrip
+from tests.boards import open_board
 
 
 def _fitted(strip: SimPixelStrip) -> object:
@@ -29,7 +29,7 @@ def _fitted(strip: SimPixelStrip) -> object:
 async def test_a_real_boards_leds_run_the_attract_animation_until_the_demo_ends() -> None:
     clock = VirtualClock()
     strip = SimPixelStrip(clock, keep=None)
-    task = asyncio.create_task(attract_lights("gpio", None, clock, _fitted(strip)))  # type: ignore[arg-type]
+    task = asyncio.create_task(attract_lights(_fitted(strip), "gpio", None, clock))  # type: ignore[arg-type]
     await clock.advance(PERIOD * len(SEAT_COLOURS) + 1)
     shown = [f for f in strip.frames if f.frame != BLACK_FRAME]
     assert len(shown) > 20 * PERIOD  # it moves: a new frame many times a second
@@ -53,10 +53,10 @@ def test_the_waves_repeat_and_start_at_the_centre() -> None:
 
 async def test_without_a_board_fitted_the_page_alone_shows_the_demo(capsys) -> None:
     clock = VirtualClock()
-    await asyncio.wait_for(attract_lights("sim", None, clock), 5)  # the simulator: nothing to light
+    await asyncio.wait_for(attract_lights(open_board, "sim", None, clock), 5)  # the simulator: nothing to light
 
     async def broken(spec: str, clock: Clock, pinmap: Path | None) -> Board:
         raise BoardError("no LEDs answer on GPIO18")
 
-    await asyncio.wait_for(attract_lights("gpio", None, clock, broken), 5)
+    await asyncio.wait_for(attract_lights(broken, "gpio", None, clock), 5)
     assert "stay dark: no LEDs answer" in capsys.readouterr().err

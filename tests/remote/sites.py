@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from controller.cli.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games import State, load
+from controller.ports import SimOptions
 from controller.remote.address import parse_address
 from controller.remote.journal import Journal, journal_path
 from controller.remote.link import RoomLink, start_link
@@ -27,6 +27,7 @@ from controller.session.core import Session, SessionSettings
 from controller.session.runner import Controller
 from controller.session.seats import SeatKind
 from controller.store import GameStore
+from tests.boards import open_board
 from tests.remote.broker import Broker
 
 WAIT = 120  # a bound on real time for an awaited event, never a pace

@@ -19,12 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from controller.cli.backends import sim_options
+from controller.boards import sim_options
 from controller.commands.replay import replay
 from controller.games import Game, load
 from controller.session.core import Session, SessionSettings
 from controller.session.seats import SeatKind
 from controller.session.sources import Dice
+from tests.boards import open_board
 
 ROOT = Path(__file__).resolve().parent
 
@@ -89,7 +90,7 @@ def run_scenario(scenario: Scenario) -> list[dict[str, Any]]:
     session = start_session(load(scenario.game), scenario.header)
     out = io.StringIO()
     sim = sim_options(bounce_flips=int(scenario.header.get("bounce", 0)))
-    errors = asyncio.run(replay(session, scenario.inputs, out, sim))
+    errors = asyncio.run(replay(open_board, session, scenario.inputs, out, sim))
     events = [json.loads(line) for line in out.getvalue().splitlines()]
     assert errors == 0, [e for e in events if e["event"] == "error"]
     return events

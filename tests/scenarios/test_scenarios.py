@@ -13,6 +13,7 @@ import pytest
 
 from controller.commands.replay import replay
 from controller.games import load
+from tests.boards import open_board
 from tests.scenarios.harness import all_scenarios, check, load_scenario, run_scenario, start_session
 
 
@@ -80,7 +81,7 @@ def test_every_kind_of_bad_replay_line_is_reported_with_its_reason_and_the_repla
         '{"t": 4, "answer": {"choice": 1}}',
     ]
     out = io.StringIO()
-    errors = asyncio.run(replay(session, lines, out))
+    errors = asyncio.run(replay(open_board, session, lines, out))
     events = [json.loads(line) for line in out.getvalue().splitlines()]
     reported = {e["line"]: e["message"] for e in events if e["event"] == "error"}
     assert errors == len(reported) == 8

@@ -11,16 +11,17 @@ import sys
 import textwrap
 import time
 
-from controller.cli.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games import load
 from controller.games.squares import parse
+from controller.ports import SimOptions
 from controller.session import events as ev
 from controller.session.core import Session
 from controller.session.runner import Controller
 from controller.session.seats import SeatKind
 from controller.session.sources import Source
 from controller.thinker import ProcessThinker
+from tests.boards import open_board
 from tests.toys.jumps import Jumps
 
 HANG = 120.0  # one guard against a hang; the test waits for the event itself

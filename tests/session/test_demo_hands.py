@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 
-from controller.cli.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.demo import play_hands
 from controller.games import load
+from controller.ports import SimOptions
 from controller.session.core import Session
 from controller.session.runner import Controller
 from controller.session.seats import SeatKind
+from tests.boards import open_board
 
 
 async def test_a_demo_game_that_reaches_the_longest_is_given_up_for_a_new_one() -> None:

@@ -12,13 +12,14 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from controller import games
-from controller.cli.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games import CHANCE, SIMULTANEOUS
+from controller.ports import SimOptions
 from controller.session.core import Session
 from controller.session.runner import Controller
 from controller.session.seats import SeatKind
 from hardware.debounce import DebounceConfig, Debouncer, untrusted_reason
+from tests.boards import open_board
 from tests.fuzz.hands import carry
 from tests.hardware import switch_behaviour as sb
 from tests.strategies import histories

@@ -11,14 +11,15 @@ from collections.abc import Iterator
 import pytest
 
 from controller import heap
-from controller.cli.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games import load
+from controller.ports import SimOptions
 from controller.recognizer.index import TurnIndex
 from controller.session.core import Session
 from controller.session.runner import Controller
 from controller.session.seats import SeatKind
 from tests.bench.djambi_widest import WIDEST
+from tests.boards import open_board
 
 
 @pytest.fixture

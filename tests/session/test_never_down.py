@@ -9,13 +9,14 @@ from typing import Any
 
 import pytest
 
-from controller.cli.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games.squares import parse
+from controller.ports import SimOptions
 from controller.session.core import Session
 from controller.session.runner import Controller
 from controller.session.seats import SeatKind
 from controller.session.snapshot import snapshot
+from tests.boards import open_board
 from tests.toys.jumps import Jumps
 
 

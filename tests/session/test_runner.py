@@ -6,14 +6,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 
-from controller.cli.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games.squares import parse
 from controller.lights import SceneInput
-from controller.ports import ButtonPressed
+from controller.ports import ButtonPressed, SimOptions
 from controller.session.core import Session
 from controller.session.runner import Controller
 from controller.session.seats import SeatKind
+from tests.boards import leds, open_board
 from tests.toys.jumps import Jumps
 
 
@@ -73,12 +73,13 @@ async def test_the_leds_are_sent_a_frame_only_when_it_changes_and_drawn_only_whi
     game = Jumps()
     session = Session(game, game.new(seed=0), seat_kinds=[SeatKind.BOARD] * 2)
     board = await open_board("sim", clock, initial=0, sim=SimOptions(keep_frames=None))
-    assert board.sim is not None and board.leds is not None
+    assert board.sim is not None
+    strip = leds(board)
     controller = Controller(session, board.matrix, clock, strip=board.strip)
     listener = controller.subscribe()
     task = asyncio.create_task(controller.run())
     await controller.live()  # the session started and its first frame is on the LEDs
-    assert board.leds.shows == 1
+    assert strip.shows == 1
     drawn = []
     scene = controller.scene
 
@@ -89,17 +90,17 @@ async def test_the_leds_are_sent_a_frame_only_when_it_changes_and_drawn_only_whi
     controller.scene = counted  # type: ignore[method-assign]
     await clock.advance(30.0)
     # A board waiting for a move: the same frame, never sent again to the LEDs or the page, drawn about once a second.
-    assert board.leds.shows == 1
+    assert strip.shows == 1
     assert len([m for m in _messages(listener) if m["type"] == "led"]) <= 1
     assert len(drawn) <= 31
     board.sim.place(parse("c3"))  # two kinds of piece fit: the board asks, the square blinks
     await clock.advance(32.0)
     assert [str(c.move) for c in session.prompt] == ["A@c3", "B@c3"]
-    blinking = board.leds.shows
+    blinking = strip.shows
     assert blinking >= 5  # the fast blink: a new frame every change of its light
-    assert len({f.frame for f in board.leds.frames}) >= 2
+    assert len({f.frame for f in strip.frames}) >= 2
     await clock.advance(34.0)
-    assert board.leds.shows > blinking  # it goes on blinking while the question is open
+    assert strip.shows > blinking  # it goes on blinking while the question is open
     task.cancel()
     await board.aclose()
 
@@ -109,7 +110,7 @@ async def test_the_ok_button_held_lights_a_hint_and_a_short_press_does_not() -> 
     game = Jumps()
     session = Session(game, game.new(seed=0), seat_kinds=[SeatKind.BOARD] * 2)
     board = await open_board("sim", clock, initial=0, sim=SimOptions(keep_frames=None))
-    assert board.leds is not None
+    strip = leds(board)
     buttons = Buttons(clock)
     controller = Controller(session, board.matrix, clock, strip=board.strip, buttons=buttons)
     task = asyncio.create_task(controller.run())
@@ -118,12 +119,12 @@ async def test_the_ok_button_held_lights_a_hint_and_a_short_press_does_not() -> 
     buttons.queue.put_nowait("ok")  # no question open: a short press does nothing
     await clock.advance(2.0)
     assert session.hint(None) is None
-    waiting = board.leds.last_frame
+    waiting = strip.last_frame
     buttons.queue.put_nowait("ok held")
     await clock.advance(3.0)
     hint = session.hint(None)
     assert hint is not None and hint["move"] in [str(m) for m in session.state.legal_moves()]
-    shown = {f.frame for f in board.leds.frames if f.t >= 2.0}  # from the press on
+    shown = {f.frame for f in strip.frames if f.t >= 2.0}  # from the press on
     assert session.hint_squares() and shown - {waiting}  # the hint's squares light up
     task.cancel()
     await board.aclose()

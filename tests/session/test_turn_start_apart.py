@@ -12,14 +12,15 @@ from typing import Any
 
 import pytest
 
-from controller.cli.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games import load
 from controller.lights import SceneInput
+from controller.ports import SimOptions
 from controller.session.core import Session
 from controller.session.runner import Controller
 from controller.session.seats import SeatKind
 from controller.session.snapshot import snapshot
+from tests.boards import open_board
 
 
 @pytest.mark.parametrize(("game", "seats"), [("djambi", 4), ("polis", 2)])

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from controller.cli.backends import BoardSpecError, open_board, parse_spec
+from controller.boards import BoardSpecError, parse_spec
 from controller.cli.main import main
 from controller.clock import SystemClock, VirtualClock
 from controller.ports import OccupancyChanged
@@ -19,7 +19,7 @@ from hardware.gpio_matrix import GpioMatrix
 from hardware.pinmap import DEFAULT_PATH, PinMapError
 from hardware.squares import parse
 from simulator.coprocessor import VirtualCoprocessor
-from simulator.leds import SimPixelStrip
+from tests.boards import leds, open_board, opener_on
 from tests.hardware.mock_matrix import COLUMNS, ROWS
 from tests.simulator.timing import settle_then_advance
 
@@ -37,22 +37,22 @@ async def test_the_sim_board_moves_pieces_and_records_frames_on_the_given_clock(
     clock = VirtualClock()
     board = await open_board("sim", clock, initial=1 << parse("a1"))
     assert board.kind == "sim" and board.hands is board.sim is board.matrix
-    assert isinstance(board.leds, SimPixelStrip) and board.leds is board.strip
+    strip = leds(board)
     events = board.matrix.events()
     assert await anext(events) == OccupancyChanged(0.0, 1 << parse("a1"))
     board.hands.place(parse("b1"))  # type: ignore[union-attr]
     await settle_then_advance(clock, 0.1)
     assert await anext(events) == OccupancyChanged(0.01, (1 << parse("a1")) | (1 << parse("b1")))
     board.strip.show(((1, 2, 3),) * 81)
-    assert board.leds.last_frame == ((1, 2, 3),) * 81
+    assert strip.last_frame == ((1, 2, 3),) * 81
     await board.aclose()
-    assert board.leds.last_frame == ((0, 0, 0),) * 81
+    assert strip.last_frame == ((0, 0, 0),) * 81
 
 
 async def test_gpio_without_the_led_library_fails_clearly_and_releases_the_pins() -> None:
     factory = MockFactory()
     with pytest.raises(BoardError, match="adafruit-circuitpython-neopixel-spi"):
-        await open_board("gpio", VirtualClock(), pin_factory=factory)
+        await opener_on(factory)("gpio", VirtualClock())
     matrix = GpioMatrix.on_factory(ROWS, COLUMNS, pin_factory=factory, clock=VirtualClock())  # the pins are free again
     await matrix.aclose()
 

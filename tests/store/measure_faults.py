@@ -13,13 +13,14 @@ import tempfile
 import time
 from pathlib import Path
 
-from controller.cli.backends import SimOptions, open_board
 from controller.clock import SystemClock
+from controller.ports import SimOptions
 from controller.session.core import Session
 from controller.session.factory import new_session
 from controller.session.journal import StoreWorker
 from controller.session.runner import Controller
 from controller.store import GameStore
+from tests.boards import open_board
 from tests.store.test_faults import FAULTS
 from tests.toys.jumps import Jumps
 

@@ -11,16 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from controller.cli.backends import SimOptions, open_board
 from controller.clock import VirtualClock
 from controller.games.squares import bit, parse
 from controller.lights import render
 from controller.lights.language import LANGUAGE, Meaning
+from controller.ports import SimOptions
 from controller.session.factory import new_session
 from controller.session.journal import StoreWorker
 from controller.session.runner import Controller
 from controller.session.snapshot import snapshot
 from controller.store import GameStore
+from tests.boards import open_board
 from tests.toys.jumps import Jumps
 
 Fault = tuple[Callable[[GameStore, Path], object], Callable[[GameStore, object], None]]

@@ -12,13 +12,13 @@ import httpx
 import pydantic
 import pytest
 
-from controller.cli.backends import open_board
 from controller.clock import VirtualClock
 from controller.session.factory import new_session
 from controller.session.runner import Controller
 from controller.store import GameStore
 from controller.web.app import built_app, create_app
 from controller.web.deps import WebConfig
+from tests.boards import open_board
 
 
 async def validators_made_by_the_first_request(

@@ -60,6 +60,54 @@ class ChesspolitikKnowledge(Knowledge):
         options = _Options.of(state, seat, legal)
         return lambda rnd: self._draw(state, seat, options, rnd)
 
+    def varier(self, state: State, seat: int) -> Callable[[Orders, random.Random], Orders]:
+        assert isinstance(state, ChesspolitikState)
+        legal = [m for m in state.legal_moves(seat) if not isinstance(m, DrawVote)]
+        if any(isinstance(m, Build | Waive) for m in legal):
+            return lambda _best, rnd: self._adjust(state, seat, legal, rnd)
+        options = _Options.of(state, seat, legal)
+        return lambda best, rnd: self._vary(state, seat, options, best, rnd)
+
+    def _vary(self, state: ChesspolitikState, seat: int, options: _Options, best: Orders, rnd: random.Random) -> Orders:
+        """`best` with one unit's order changed: to back another unit's move in the set, to another plain order,
+        or to an attack on a centre, then often with a supporting unit (the pair changed together)."""
+        chosen: dict[int, Move] = {getattr(o, "square", -1): o for o in best.orders}
+        squares = list(options.by_unit)
+        if not squares:
+            return best
+        sq = rnd.choice(squares)
+        current = chosen.get(sq)
+        backing = [
+            m
+            for m in options.by_unit[sq]
+            if isinstance(m, SupportMove)
+            and m != current
+            and isinstance(move := chosen.get(m.target), MoveTo)
+            and move.dst == m.dst
+        ]
+        attacks = [m for m in options.attacks[sq] if m != current]
+        pick = rnd.random()
+        if backing and pick < 0.3:
+            chosen[sq] = rnd.choice(backing)
+        elif attacks and pick < 0.65:
+            attack = rnd.choice(attacks)
+            chosen[sq] = attack
+            helpers = [m for m in options.helpers(attack) if m.square != sq]
+            if helpers and rnd.random() < 0.5:
+                helper = rnd.choice(helpers)
+                chosen[helper.square] = helper
+        else:
+            plain = [m for m in options.holds[sq] or options.by_unit[sq] if m != current]
+            if not plain:
+                return best
+            chosen[sq] = rnd.choice(plain)
+        picked = tuple(chosen[k] for k in sorted(chosen))
+        try:
+            state.submit(seat, picked)
+        except IllegalMoveError:
+            return best
+        return Orders(seat, picked)
+
     def _draw(self, state: ChesspolitikState, seat: int, options: _Options, rnd: random.Random) -> Orders:
         squares = list(options.by_unit)
         rnd.shuffle(squares)
