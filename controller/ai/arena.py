@@ -96,11 +96,11 @@ def play_game(
             continue
         if to_move is SIMULTANEOUS:
             for seat in sorted(state.waiting_for()):
-                result = seated[seat].decide(game, state.view(seat), seat, rnd.getrandbits(63))
+                result = seated[seat].decide(game, seated[seat].sees(state, seat), seat, rnd.getrandbits(63))
                 state = state.play(result.move)
             continue
         assert isinstance(to_move, int)
-        result = seated[to_move].decide(game, state.view(to_move), to_move, rnd.getrandbits(63))
+        result = seated[to_move].decide(game, seated[to_move].sees(state, to_move), to_move, rnd.getrandbits(63))
         state = state.play(result.move)
         if state.to_move is not None:
             follow = seated[to_move].follow_up(game, state.view(to_move), to_move)

@@ -29,6 +29,11 @@ class Player:
     def __str__(self) -> str:
         return self.label or self.kind
 
+    def sees(self, state: State, seat: int) -> Mapping[str, Any]:
+        """What the arena shows this player when `seat` decides: the seat's view, never more (the arena's cheating
+        reference player alone sees the whole state)."""
+        return state.view(seat)
+
     def decide(
         self,
         game: Game,
@@ -50,7 +55,7 @@ class Player:
         check_turn(state, seat)
         if self.kind == "random":
             return Result(_random(knowledge, state, seat, rnd), 0.0, 0, 0)
-        return _greedy(knowledge, state, seat, rnd)
+        return greedy_move(knowledge, state, seat, rnd)
 
     def follow_up(self, game: Game, view: Mapping[str, Any], seat: int) -> Move | None:
         """The move `seat` makes out of turn right after its own, from what it sees (a Politrics row declared): the
@@ -71,7 +76,7 @@ def _random(knowledge: Knowledge, state: State, seat: int, rnd: random.Random) -
     return rnd.choice(knowledge.moves(state, seat))
 
 
-def _greedy(knowledge: Knowledge, state: State, seat: int, rnd: random.Random) -> Result:
+def greedy_move(knowledge: Knowledge, state: State, seat: int, rnd: random.Random) -> Result:
     """The move whose position evaluates best for `seat` (in a phase of orders: the best of the candidate order
     sets against one sample of the other seats' orders)."""
     if state.to_move is SIMULTANEOUS:

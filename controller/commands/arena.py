@@ -9,9 +9,9 @@ import sys
 import time
 from collections.abc import Callable
 
-from controller.ai import make_player
 from controller.ai.arena import Tally
 from controller.ai.arena import run as run_arena
+from controller.ai.clairvoyant import arena_player
 from controller.commands.options import UsageError, parse_options
 from controller.games import GameError, UnknownGameError, load, names
 
@@ -22,7 +22,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--players",
         default="mcts:hard,greedy",
         help="comma separated: the measured player first, then its opponents (random, greedy, mcts:easy|normal|hard, "
-        "mcts:N for N playouts); the measured player sits at every seat in turn, the others fill the rest",
+        "mcts:N for N playouts; for reference only, players that cheat: clairvoyant:N or clairvoyant:LEVEL, the "
+        "search seeing every hand and the dice to come, and clairvoyant-vs-greedy, which besides plays each move's "
+        "game out against greedy players); the measured player sits at every seat in turn, the others fill the rest",
     )
     parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed + i")
@@ -70,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = load(args.game)
         by_playouts = args.budget == "playouts"
-        players = [make_player(p, by_playouts=by_playouts) for p in args.players.split(",") if p.strip()]
+        players = [arena_player(p, by_playouts=by_playouts) for p in args.players.split(",") if p.strip()]
         if len(players) < 2:
             raise UsageError("--players names the measured player and at least one opponent")
         if args.games < 1:

