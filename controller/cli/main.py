@@ -2,10 +2,11 @@
 simulator/device.py for `agora sim-device`) with `add_arguments(parser)` and `run(args) -> int`; it is imported only
 when it runs, so `agora games` starts fast and a Pi-only library never loads on a laptop.
 
-This is the one module of the controller that imports `hardware` or `simulator`: it chooses the backends here
-(`board_backends`) and hands the commands that open a board (BOARD_COMMANDS) their opener, `run(args, open_board)`
-(controller.boards). The backends are imported only for those commands, and only the device modules of the board
-that is opened are loaded (hardware.opening imports them when it opens one).
+No module of the controller imports `hardware` or `simulator`. The boards are plugged in through this package's
+metadata (the `agora.boards` entry points of pyproject.toml, as gpiozero finds its pin factories); this command line
+alone reads them (`board_backends`) and hands the commands that open a board (BOARD_COMMANDS) their opener,
+`run(args, open_board)` (controller.boards). A backend module is imported only when a board of its kind is opened,
+and only the device modules of that board are loaded (hardware.opening imports them when it opens one).
 """
 
 from __future__ import annotations
@@ -22,7 +23,10 @@ from controller import heap
 
 if TYPE_CHECKING:
     from controller.boards import Backends, BoardOpener
-    from hardware.pinmap import PinMap
+
+DISTRIBUTION = "agora-board"
+BOARDS_GROUP = "agora.boards"
+"""The entry points (pyproject.toml) that name what each kind of board is opened with."""
 
 # command -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -46,18 +50,39 @@ BOARD_COMMANDS = frozenset({"play", "join", "replay", "doctor", "demo"})
 """The commands that open a board: their `run(args, open_board)` is handed the opener of the boards below."""
 
 
-def board_backends(pin_factory: Any = None) -> Backends[PinMap]:
-    """The boards this program opens: the simulator, a Raspberry Pi's GPIO and the Pico co-processor. `pin_factory`
-    stands in for the GPIO library (tests pass gpiozero's MockFactory)."""
+def board_backends(pin_factory: Any = None) -> Backends[Any]:
+    """The boards this program opens (the simulator, a Raspberry Pi's GPIO, the Pico co-processor), as this
+    package's metadata names them (`agora.boards` in pyproject.toml); each backend module is imported only when its
+    constructor is first called. `pin_factory` stands in for the GPIO library (tests pass gpiozero's MockFactory)."""
+    import dataclasses
     import functools
+    from importlib import metadata
 
-    from controller.boards import Backends
-    from hardware.opening import choose_board, open_gpio, open_serial
-    from hardware.pinmap import load_pinmap
-    from simulator.opening import open_sim
+    from controller.boards import Backends, BoardSpecError
 
-    gpio = open_gpio if pin_factory is None else functools.partial(open_gpio, pin_factory=pin_factory)
-    return Backends(load_pinmap=load_pinmap, choose=choose_board, sim=open_sim, gpio=gpio, serial=open_serial)
+    try:
+        points = {p.name: p for p in metadata.distribution(DISTRIBUTION).entry_points if p.group == BOARDS_GROUP}
+    except metadata.PackageNotFoundError:
+        points = {}
+    missing = sorted({f.name for f in dataclasses.fields(Backends)} - set(points))
+    if missing:
+        raise BoardSpecError(
+            f"this installation names no {', '.join(missing)} board backend: install Agora again "
+            "(`make play` does it, or `pip install -e .` in its folder)"
+        )
+
+    def lazy(name: str) -> Any:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return points[name].load()(*args, **kwargs)
+
+        return call
+
+    gpio = lazy("gpio")
+    if pin_factory is not None:
+        gpio = functools.partial(gpio, pin_factory=pin_factory)
+    return Backends(
+        load_pinmap=lazy("load_pinmap"), choose=lazy("choose"), sim=lazy("sim"), gpio=gpio, serial=lazy("serial")
+    )
 
 
 def board_opener() -> BoardOpener:

@@ -86,3 +86,31 @@ def test_the_command_line_hands_the_opener_to_exactly_the_commands_that_take_it(
     module, _ = COMMANDS[command]
     parameters = inspect.signature(importlib.import_module(module).run).parameters
     assert list(parameters) == (["args", "open_board"] if command in BOARD_COMMANDS else ["args"])
+
+
+def test_the_command_line_finds_every_board_through_the_package_entry_points() -> None:
+    from importlib import metadata
+
+    from controller.cli.main import BOARDS_GROUP, DISTRIBUTION, board_backends
+
+    points = {p.name: p for p in metadata.distribution(DISTRIBUTION).entry_points if p.group == BOARDS_GROUP}
+    backends = board_backends()
+    # Each named constructor exists where the metadata says, and the record calls through to it.
+    for name in ("load_pinmap", "choose", "sim", "gpio", "serial"):
+        assert callable(points[name].load()), name
+        assert callable(getattr(backends, name)), name
+    pinmap = backends.load_pinmap(None)
+    assert type(pinmap).__module__ == "hardware.pinmap"
+
+
+def test_an_installation_without_the_board_entry_points_says_how_to_mend_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from importlib import metadata
+
+    from controller.cli import main
+
+    def absent(name: str) -> metadata.Distribution:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "distribution", absent)
+    with pytest.raises(BoardSpecError, match="install Agora again"):
+        main.board_backends()
