@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import sys
 from pathlib import Path
 
 import pytest
@@ -91,19 +92,25 @@ def test_the_command_line_hands_the_opener_to_exactly_the_commands_that_take_it(
 def test_the_command_line_finds_every_board_through_the_package_entry_points() -> None:
     from importlib import metadata
 
-    from controller.cli.main import BOARDS_GROUP, DISTRIBUTION, board_backends
+    from controller.cli import main
 
-    points = {p.name: p for p in metadata.distribution(DISTRIBUTION).entry_points if p.group == BOARDS_GROUP}
-    backends = board_backends()
-    # Each named constructor exists where the metadata says, and the record calls through to it.
+    declared = {
+        p.name: p.value for p in metadata.distribution(main.DISTRIBUTION).entry_points if p.group == main.BOARDS_GROUP
+    }
+    # The quick reading of the installed metadata finds what importlib.metadata finds.
+    assert main._board_entry_points() == declared
+    backends = main.board_backends()
     for name in ("load_pinmap", "choose", "sim", "gpio", "serial"):
-        assert callable(points[name].load()), name
-        assert callable(getattr(backends, name)), name
+        module, _, attr = declared[name].partition(":")
+        assert callable(getattr(importlib.import_module(module), attr)), name
+    # The record calls through to the constructor the metadata names.
     pinmap = backends.load_pinmap(None)
     assert type(pinmap).__module__ == "hardware.pinmap"
 
 
-def test_an_installation_without_the_board_entry_points_says_how_to_mend_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_installation_without_the_board_entry_points_says_how_to_mend_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     from importlib import metadata
 
     from controller.cli import main
@@ -111,6 +118,15 @@ def test_an_installation_without_the_board_entry_points_says_how_to_mend_it(monk
     def absent(name: str) -> metadata.Distribution:
         raise metadata.PackageNotFoundError(name)
 
+    monkeypatch.setattr(sys, "path", [str(tmp_path)])
     monkeypatch.setattr(metadata, "distribution", absent)
     with pytest.raises(BoardSpecError, match="install Agora again"):
         main.board_backends()
+
+
+def test_the_entry_points_file_is_read_by_its_sections() -> None:
+    from controller.cli.main import _section
+
+    text = "[console_scripts]\nagora = controller.cli.main:main\n\n[agora.boards]\nsim = simulator.opening:open_sim\n"
+    assert _section(text, "agora.boards") == {"sim": "simulator.opening:open_sim"}
+    assert _section(text, "other") == {}
