@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from controller.ai.budget import Level
 from controller.ai.games.djambi_threats import Reach, reach
+from controller.ai.games.djambi_twice import movers, twice
 from controller.ai.games.djambi_walls import corpse_walls, enclosed, gaps, necromobiles
 from controller.ai.knowledge import Knowledge
 from controller.games import Move, State
@@ -41,6 +42,10 @@ OUT = -12.0  # a player left with no party
 # next, most when another player moves in between); a Chief whose own player moves first is only in danger.
 DOOMED_NEXT = 0.8
 DOOMED_LATER = 0.6
+# A Chief an enemy takes with two moves of its own before the Chief's party moves (the Chief in power's extra turns, a
+# second party it plays): less sure than a kill in one (the other players move in between), but as far out of the
+# Chief's hands.
+DOOMED_TWICE = 0.5
 THREATENED = 2.5
 # Move ordering: a corpse put where it walls in an enemy Chief, or the kill of the last Necromobile that walls one in,
 # ranks with a kill of that Chief.
@@ -52,6 +57,7 @@ THREAT = 2.5
 # The quiet-turn draw (R19) shares the game out evenly: a position this few turns from it is worth that much less
 # to the leader, so a player ahead looks for the kill that keeps the game going before the count runs out.
 QUIET_HORIZON = 16
+_BOARD_MOVES = (Act, Go, Report)
 
 
 def _killer(board: bytes, chief: int, at: int, distance: int) -> bool:
@@ -112,18 +118,24 @@ def coming_turns(state: DjambiState) -> list[int]:
 @dataclass(frozen=True, slots=True)
 class Danger:
     """A Chief some enemy piece can kill: `killer` is the player of the first enemy party to move before the Chief's
-    own party does whose pieces can (`next`: it moves now), None when the Chief's party moves first."""
+    own party does whose pieces can (`next`: it moves now), None when the Chief's party moves first; `moves` is 2
+    when no enemy can kill it by one move but `killer` can by two of its turns before the Chief's party moves."""
 
     chief: int
     owner: int
     killer: int | None
     next: bool
+    moves: int = 1
 
 
 def dangers(state: DjambiState) -> list[Danger]:
-    """The Chiefs of players still in the game that an enemy piece can kill by its own move on the board as it is."""
+    """The Chiefs of players still in the game that an enemy piece can kill by its own move on the board as it is,
+    and those an enemy who moves twice before the Chief's party can kill by two moves."""
     board, control = state.board, state.control
     turns: list[int] | None = None  # worked out for the first Chief in reach of an enemy (most positions: none)
+    power = power_party(board)
+    # Nobody moves twice before another party's turn without a Chief in power or a player of several parties.
+    double = power is not None or len(set(control)) < len(control)
     found = []
     for party, byte in enumerate(CHIEF_CODES):
         sq = board.find(byte)
@@ -132,16 +144,27 @@ def dangers(state: DjambiState) -> list[Danger]:
             continue
         reach = {PARTY_OF[board[a]] for a in attackers(board, sq)}
         enemies = {p for p in reach if controller(p, control, board) not in (owner, None)}
-        if not enemies:
+        two = (
+            []
+            if enemies or not double
+            else [m for m in movers(board, sq, power) if controller(m[0], control, board) != owner]
+        )
+        if not enemies and not two:
             continue
         if turns is None:
             turns = coming_turns(state)
         if party not in turns:
             continue
         window = turns[: turns.index(party)]
-        first = next((i for i, p in enumerate(window) if p in enemies), None)
-        killer = None if first is None else controller(window[first], control, board)
-        found.append(Danger(sq, owner, killer, first == 0))
+        if enemies:
+            first = next((i for i, p in enumerate(window) if p in enemies), None)
+            killer = None if first is None else controller(window[first], control, board)
+            found.append(Danger(sq, owner, killer, first == 0))
+            continue
+        for mover, by_diplomat in two:
+            if twice(window, mover, by_diplomat, lambda q: controller(q, control, board)):
+                found.append(Danger(sq, owner, controller(mover, control, board), False, 2))
+                break
     return found
 
 
@@ -153,6 +176,7 @@ class DjambiKnowledge(Knowledge):
     def __init__(self) -> None:
         self._targets_of: tuple[DjambiState, tuple[int, bool]] | None = None
         self._reach_of: tuple[DjambiState, Reach, int] | None = None
+        self._acts_of: tuple[DjambiState, dict[int, float]] | None = None
 
     def evaluate(self, state: State) -> tuple[float, ...]:
         values = super().evaluate(state)
@@ -195,9 +219,14 @@ class DjambiKnowledge(Knowledge):
             if danger.killer is None:
                 out[owner] -= THREATENED
                 continue
-            share = (DOOMED_NEXT if danger.next else DOOMED_LATER) * max(material[owner], 0.0)
+            doom = DOOMED_TWICE if danger.moves == 2 else DOOMED_NEXT if danger.next else DOOMED_LATER
+            share = doom * max(material[owner], 0.0)
             out[owner] -= share
             out[danger.killer] += share
+
+    def avoid(self, state: State, move: Move) -> bool:
+        # A piece's move is never a surrender: asked of every legal move, thousands a wide turn, without its text.
+        return not isinstance(move, _BOARD_MOVES) and super().avoid(state, move)
 
     def prior(self, state: State, move: Move) -> float:
         assert isinstance(state, DjambiState)
@@ -205,16 +234,28 @@ class DjambiKnowledge(Knowledge):
         if isinstance(move, Report):
             return sum(self._victim(state, v) for v in move.victims)
         if isinstance(move, Act):
-            victim = KIND_OF[board[move.dst]]
-            value = self._victim(state, move.dst)
             gap, last_necromobile = self._targets(state)
             corpse = move.src if move.kind == ASSASSIN else move.place  # a Diplomat puts down a living piece
-            walls = (move.kind != DIPLOMAT and gap >> corpse & 1) or (victim == NECROMOBILE and last_necromobile)
-            value = value + WALLING if walls else value
-            return value + self._threat(state, move.kind, move.src, move.dst)
+            walls = (move.kind != DIPLOMAT and gap >> corpse & 1) or (
+                last_necromobile and KIND_OF[board[move.dst]] == NECROMOBILE
+            )
+            value = self._act(state, move.kind, move.src, move.dst)
+            return value + WALLING if walls else value
         if isinstance(move, Go):
             return self._threat(state, move.kind, move.src, move.dst)
         return 0.0
+
+    def _act(self, state: DjambiState, kind: int, src: int, dst: int) -> float:
+        """An act's victim and threat, the same for every square its corpse may go to (some fifty moves each):
+        worked out once per position asked about."""
+        if self._acts_of is None or self._acts_of[0] is not state:
+            self._acts_of = (state, {})
+        acts = self._acts_of[1]
+        key = (kind << 14) | (src << 7) | dst
+        value = acts.get(key)
+        if value is None:
+            value = acts[key] = self._victim(state, dst) + self._threat(state, kind, src, dst)
+        return value
 
     @staticmethod
     def _victim(state: DjambiState, square: int) -> float:
