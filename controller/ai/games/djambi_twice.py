@@ -34,7 +34,8 @@ from controller.games.djambi.board import (
 )
 
 MILITANT_REACH = 2  # a Militant moves (and kills) one or two squares
-KILLERS = (CHIEF, ASSASSIN, MILITANT, REPORTER)
+# The pieces of the party in power that strike by two moves: not its Chief, whose leaving the Maze ends the extra turns.
+KILLERS = (ASSASSIN, MILITANT, REPORTER)
 
 
 def _lines(board: bytes, square: int, reach: int = 0) -> tuple[int, int]:
@@ -83,16 +84,12 @@ class _Strikes:
 
 
 def _destinations(board: bytes, square: int, kind: int) -> int:
-    """Where the piece of `kind` on `square` can be after one move (a kill lands on its victim's square)."""
-    if kind == MILITANT:
-        empty, living = _lines(board, square, MILITANT_REACH)
-        return (empty & ~MAZE_BIT) | living
-    empty, living = _lines(board, square)
-    if kind == CHIEF:
-        return empty | living
-    if kind == ASSASSIN:
-        return (empty & ~MAZE_BIT) | living
-    return empty & ~MAZE_BIT  # a Reporter steps onto empty squares only
+    """Where a piece of the party in power, of `kind` (not the Chief) on `square`, can be after one move: a kill
+    lands on its victim's square; never the Maze, which holds its own player's Chief."""
+    empty, living = _lines(board, square, MILITANT_REACH if kind == MILITANT else 0)
+    if kind == REPORTER:
+        living = 0  # it steps onto empty squares only
+    return (empty | living) & ~MAZE_BIT
 
 
 def movers(board: bytes, chief: int, power: int | None) -> list[tuple[int, bool]]:
