@@ -47,11 +47,12 @@ def _beside_a_goal(board: bytes, square: int, party: int) -> bool:
     return False
 
 
-def gaps(board: bytes, square: int, mode: WalledIn) -> int:
+def gaps(board: bytes, square: int, mode: WalledIn, latent: bool = False) -> int:
     """The empty squares (a mask; the Maze never, no corpse goes there but a fresh Chief's) on each of which one
     corpse would wall in the Chief on `square`. Every way out passes through such a square, so they all lie on
-    any one way out: only those few squares are tried."""
-    if square == MAZE or not corpse_walls(board, mode):
+    any one way out: only those few squares are tried. `latent`: as if no Necromobile were left (the squares where
+    the last one's own corpse walls the Chief in as it is killed)."""
+    if square == MAZE or mode is WalledIn.NEVER or not (latent or corpse_walls(board, mode)):
         return 0
     if mode is WalledIn.CORPSES:  # walled in once every neighbour holds a corpse
         open_ = [n for n in NEIGHBOURS[square] if board[n] != CORPSE]
