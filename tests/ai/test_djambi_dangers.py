@@ -62,7 +62,7 @@ def test_a_chief_is_lost_to_the_first_enemy_party_that_moves_before_it_and_can_k
         window = _window(state, party)
         first = next((p for p in window if p in enemies and _kills(state, p, sq)), None)
         expected[sq] = None if first is None else controller(first, control, board)
-    found = {d.chief: d.killer for d in dangers(state) if d.moves == 1}
+    found = {d.chief: d.killer for d in dangers(state)}
     assert found == expected
 
 

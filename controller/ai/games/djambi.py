@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from controller.ai.budget import Level
 from controller.ai.games.djambi_threats import Reach, reach
-from controller.ai.games.djambi_twice import movers, twice
 from controller.ai.games.djambi_walls import corpse_walls, enclosed, gaps, necromobiles
 from controller.ai.knowledge import Knowledge
 from controller.games import Move, State
@@ -43,10 +42,6 @@ OUT = -12.0  # a player left with no party
 # next, most when another player moves in between); a Chief whose own player moves first is only in danger.
 DOOMED_NEXT = 0.8
 DOOMED_LATER = 0.6
-# A Chief an enemy takes with two moves of its own before the Chief's party moves (the Chief in power's extra turns, a
-# second party it plays): less sure than a kill in one (the other players move in between), but as far out of the
-# Chief's hands.
-DOOMED_TWICE = 0.5
 THREATENED = 2.5
 # Move ordering: a corpse put where it walls in an enemy Chief, or the kill of the last Necromobile that walls one in,
 # ranks with a kill of that Chief.
@@ -120,24 +115,18 @@ def coming_turns(state: DjambiState) -> list[int]:
 @dataclass(frozen=True, slots=True)
 class Danger:
     """A Chief some enemy piece can kill: `killer` is the player of the first enemy party to move before the Chief's
-    own party does whose pieces can (`next`: it moves now), None when the Chief's party moves first; `moves` is 2
-    when no enemy can kill it by one move but `killer` can by two of its turns before the Chief's party moves."""
+    own party does whose pieces can (`next`: it moves now), None when the Chief's party moves first."""
 
     chief: int
     owner: int
     killer: int | None
     next: bool
-    moves: int = 1
 
 
 def dangers(state: DjambiState) -> list[Danger]:
-    """The Chiefs of players still in the game that an enemy piece can kill by its own move on the board as it is,
-    and those an enemy who moves twice before the Chief's party can kill by two moves."""
+    """The Chiefs of players still in the game that an enemy piece can kill by its own move on the board as it is."""
     board, control = state.board, state.control
     turns: list[int] | None = None  # worked out for the first Chief in reach of an enemy (most positions: none)
-    power = power_party(board)
-    # Nobody moves twice before another party's turn without a Chief in power or a player of several parties.
-    double = power is not None or len(set(control)) < len(control)
     found = []
     for party, byte in enumerate(CHIEF_CODES):
         sq = board.find(byte)
@@ -146,27 +135,16 @@ def dangers(state: DjambiState) -> list[Danger]:
             continue
         reach = {PARTY_OF[board[a]] for a in attackers(board, sq)}
         enemies = {p for p in reach if controller(p, control, board) not in (owner, None)}
-        two = (
-            []
-            if enemies or not double
-            else [m for m in movers(board, sq, power) if controller(m[0], control, board) != owner]
-        )
-        if not enemies and not two:
+        if not enemies:
             continue
         if turns is None:
             turns = coming_turns(state)
         if party not in turns:
             continue
         window = turns[: turns.index(party)]
-        if enemies:
-            first = next((i for i, p in enumerate(window) if p in enemies), None)
-            killer = None if first is None else controller(window[first], control, board)
-            found.append(Danger(sq, owner, killer, first == 0))
-            continue
-        for mover, by_diplomat in two:
-            if twice(window, mover, by_diplomat, lambda q: controller(q, control, board)):
-                found.append(Danger(sq, owner, controller(mover, control, board), False, 2))
-                break
+        first = next((i for i, p in enumerate(window) if p in enemies), None)
+        killer = None if first is None else controller(window[first], control, board)
+        found.append(Danger(sq, owner, killer, first == 0))
     return found
 
 
@@ -221,8 +199,7 @@ class DjambiKnowledge(Knowledge):
             if danger.killer is None:
                 out[owner] -= THREATENED
                 continue
-            doom = DOOMED_TWICE if danger.moves == 2 else DOOMED_NEXT if danger.next else DOOMED_LATER
-            share = doom * max(material[owner], 0.0)
+            share = (DOOMED_NEXT if danger.next else DOOMED_LATER) * max(material[owner], 0.0)
             out[owner] -= share
             out[danger.killer] += share
 
