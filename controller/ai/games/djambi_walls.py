@@ -10,7 +10,8 @@ tree's inner nodes weigh only the best 20 by their first look. This module names
 (DjambiKnowledge.prior). Counted in the evaluation as well they made hard weaker against greedy players (19 wins of
 48 against 29): the greedy player judges by the same evaluation and learned them too.
 
-- `gaps`: the empty squares on each of which a single corpse walls the Chief in now;
+- `gaps`: the empty squares on each of which a single corpse walls the Chief in now (`latent`: once the last
+  Necromobile is dead, which its own corpse does as it is killed, the commonest way the search lost its own Chief);
 - `enclosed`: a Chief already shut in, alive only while a Necromobile lives.
 """
 
