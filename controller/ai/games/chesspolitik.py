@@ -1,13 +1,6 @@
 """Chesspolitik: supply centres decide, units hold them. Order sets come from a policy that sends units at centres
 it does not own, backed by a supporting unit where one reaches (the coordinated attack a random set never finds).
-Orders other seats handed in are secret: the search draws them again.
-
-A position is judged by the centres each power will hold after the next Fall if its units stay where they stand: a
-centre changes hands only after a Fall, so a Spring that walks a unit onto a centre (or lets an enemy onto one's own)
-would otherwise look like nothing happened. With more than two powers only a solo wins: each power's share is its
-score squared over the sum of the squares (a leader is ahead, but a power far behind still has something to gain
-and to lose, where a softmax of the lead gives it nothing either way), and as the leader's centres near the solo
-its share goes over to it whole, so every other power loses by letting it on and gains by stopping it."""
+Orders other seats handed in are secret: the search draws them again."""
 
 from __future__ import annotations
 
@@ -24,9 +17,6 @@ from controller.games.chesspolitik.state import ChesspolitikState
 CENTRE_VALUE = 1.0
 UNIT_VALUE = 0.4
 ATTACK = 0.7  # how often a unit that can reach a centre it does not own goes for it
-# With more than two powers: from THREAT centres short of the solo on, the leader takes over the others' shares of the
-# win, all of them at the solo (from 11 of the 17 on the four-seat map, where each power starts with 5).
-THREAT = 6
 
 
 class ChesspolitikKnowledge(Knowledge):
@@ -42,15 +32,12 @@ class ChesspolitikKnowledge(Knowledge):
 
     def scores(self, state: State) -> Sequence[float] | None:
         assert isinstance(state, ChesspolitikState)
-        if state.seats == 2:
-            return _scores(state, state.owner_map())
-        return _scores(state, projected(state))
-
-    def evaluate(self, state: State) -> tuple[float, ...]:
-        if state.to_move is None or state.seats == 2:
-            return super().evaluate(state)
-        assert isinstance(state, ChesspolitikState)
-        return solo_race(state, projected(state))
+        out = [0.0] * state.seats
+        for _, seat in state.owners:
+            out[seat] += CENTRE_VALUE
+        for _, _, seat in state.units:
+            out[seat] += UNIT_VALUE
+        return out
 
     def avoid(self, state: State, move: Move) -> bool:
         return isinstance(move, DrawVote)
@@ -158,46 +145,6 @@ class ChesspolitikKnowledge(Knowledge):
                 continue
             chosen.append(order)
         return Orders(seat, tuple(chosen))
-
-
-def projected(state: ChesspolitikState) -> dict[int, int]:
-    """Who holds each centre after the next Fall if every unit stays where it stands: its owner, or the power whose
-    unit stands on it (after a Fall, and so in Winter and Spring, the two agree)."""
-    owners = dict(state.owner_map())
-    centres = state.board.centres
-    for square, _, seat in state.units:
-        if square in centres:
-            owners[square] = seat
-    return owners
-
-
-def _scores(state: ChesspolitikState, owners: Mapping[int, int]) -> list[float]:
-    out = [0.0] * state.seats
-    for seat in owners.values():
-        out[seat] += CENTRE_VALUE
-    for _, _, seat in state.units:
-        out[seat] += UNIT_VALUE
-    return out
-
-
-def solo_race(state: ChesspolitikState, owners: Mapping[int, int]) -> tuple[float, ...]:
-    """Each power's share of the win where only a solo wins: its score squared over the sum of the squares, with the
-    leader (by centres) taking over the rest as it nears the solo (all of it at the solo)."""
-    scores = _scores(state, owners)
-    squares = [s * s for s in scores]
-    total = sum(squares)
-    n = state.seats
-    shares = [q / total for q in squares] if total else [1.0 / n] * n
-    centres = [0] * n
-    for seat in owners.values():
-        centres[seat] += 1
-    top = max(centres)
-    threat = min(1.0, max(0.0, (top - (state.board.solo - THREAT)) / THREAT))
-    if not threat:
-        return tuple(shares)
-    leaders = [k for k in range(n) if centres[k] == top]
-    bonus = threat / len(leaders)
-    return tuple((1 - threat) * shares[k] + (bonus if k in leaders else 0.0) for k in range(n))
 
 
 class _Options:
