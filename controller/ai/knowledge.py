@@ -67,12 +67,6 @@ class Knowledge:
             return (1.0 / state.seats,) * state.seats
         return softmax(scores, self.unit(state))
 
-    def own_value(self, state: State, seat: int, values: Sequence[float]) -> float:
-        """What `state` (not finished) is worth to `seat` when it is the one thinking, given every seat's `evaluate`
-        (default: its part of them). The others' values are also the search's model of how they play: a game may let
-        the thinker play for a measure of its own without ascribing it to them."""
-        return values[seat]
-
     def unit(self, state: State) -> float:
         """What one unit of `scores` is worth in `state` (default: the fixed `scale`)."""
         return self.scale

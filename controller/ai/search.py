@@ -11,11 +11,10 @@ the one tree of that seat's information set down with UCB, and backs up a reward
   new one near the seat's best so far (the knowledge's `varier`: one unit's order changed), so more playouts search
   more of the order space instead of only choosing more surely among the first few sets.
 A new leaf is expanded whole (each child evaluated), and the best child's value for the seat to move there is backed
-up, a one-ply look that beats a single static evaluation. The thinking seat may judge a leaf for itself by a measure
-of its own (`Knowledge.own_value`) while the other seats' values, its model of how they play, stay the evaluation's.
-A leaf is judged where the game's knowledge finds it fair (`quiet`: Politics finishes the turn), and within one seat's
-turn the search follows only the moves the knowledge lets follow the one before (`follows`: moves that commute are
-looked at in one order). Deterministic for a seed and a playout budget.
+up, a one-ply look that beats a single static evaluation. A leaf is judged where the game's knowledge finds it fair
+(`quiet`: Politics finishes the turn), and within one seat's turn the search follows only the moves the knowledge lets
+follow the one before (`follows`: moves that commute are looked at in one order). Deterministic for a seed and a
+playout budget.
 """
 
 from __future__ import annotations
@@ -199,7 +198,7 @@ class Search:
             node.arms[move] = Arm(1, values[seat], 1, values[seat])
             if best is None or values[seat] > best[seat]:
                 best = values
-        return best if best is not None else self._judge(state)
+        return best if best is not None else self._k.evaluate(state)
 
     def _leaf(self, state: State) -> Values:
         for _ in range(self._k.rollout_depth):
@@ -209,18 +208,7 @@ class Search:
         state = self._k.quiet(state, self._rnd)
         while self._chance and state.to_move is CHANCE:  # a position is judged when somebody decides, not mid-roll
             state = state.play(self._k.chance(state, self._rnd))
-        return self._judge(state)
-
-    def _judge(self, state: State) -> Values:
-        """Every seat's value of a leaf, the thinking seat's by its own measure (`Knowledge.own_value`): the others'
-        values are the search's model of how they play, its own is what it plays for."""
-        values = self._k.evaluate(state)
-        if state.to_move is None:
-            return values
-        own = self._k.own_value(state, self._seat, values)
-        if own == values[self._seat]:
-            return values
-        return (*values[: self._seat], own, *values[self._seat + 1 :])
+        return self._k.evaluate(state)
 
     def _select(self, node: Node, state: State, seat: int, moves: list[Move]) -> Move:
         """UCB among the moves legal in this drawn state, a move never seen before tried first; progressive

@@ -153,26 +153,6 @@ def test_specs_and_budgets_are_checked():
         Budget(playouts=0)
 
 
-class OwnMeasure(Knowledge):
-    """Judges every unfinished position 0.125 for the seat that thinks; the others keep the evaluation (a half)."""
-
-    def own_value(self, state, seat, values):
-        return 0.125
-
-
-def test_the_thinker_plays_for_its_own_value_and_models_the_others_by_the_evaluation():
-    state = ALL.load("jumps").new(2, 1)  # a long way from any end: every leaf is judged, none finished
-    seat = decider(state)
-    assert seat is not None
-    run = Search(state.game, state.view(seat), seat, OwnMeasure(), random.Random(3))
-    result = run.run(Budget(60).clock())
-    assert result.value == 0.125
-    mine = [arm.total / arm.visits for arm in run._root.arms.values()]
-    theirs = [a.total / a.visits for c in run._root.children.values() for a in c.arms.values()]
-    assert mine and all(v == 0.125 for v in mine)
-    assert theirs and all(v == 0.5 for v in theirs)
-
-
 @pytest.mark.parametrize("name", names())
 def test_a_level_by_playouts_thinks_the_games_playouts_and_the_same_for_the_same_seed(name):
     from controller.ai import Level, knowledge_for

@@ -1,15 +1,6 @@
 """Chesspolitik: supply centres decide, units hold them. Order sets come from a policy that sends units at centres
 it does not own, backed by a supporting unit where one reaches (the coordinated attack a random set never finds).
-Orders other seats handed in are secret: the search draws them again.
-
-With more than two powers only a solo wins, and a power three centres behind the leader finds every order set worth
-nothing by a softmax of the lead (one centre is e:1): it played blind while a random power ran to the solo. So the
-thinking power judges a position for itself as a race to the solo: its score squared over the sum of the squares (a
-power far behind still has something to win and to lose), the leader from 11 centres on taking the others' shares
-over, all of them at the 17 of the solo, and the centres counted where the units stand (a centre changes hands only
-after a Fall, and nearly every playout of a Spring ends in a new leaf right after it). The other powers keep the
-softmax: their values are the search's model of how they play, and a model in which all of them stop whoever leads
-made the search expect a resistance they never offer (README)."""
+Orders other seats handed in are secret: the search draws them again."""
 
 from __future__ import annotations
 
@@ -26,8 +17,6 @@ from controller.games.chesspolitik.state import ChesspolitikState
 CENTRE_VALUE = 1.0
 UNIT_VALUE = 0.4
 ATTACK = 0.7  # how often a unit that can reach a centre it does not own goes for it
-# From THREAT centres short of the solo on, the leader takes over the others' shares of the race (four seats: from 11).
-THREAT = 6
 
 
 class ChesspolitikKnowledge(Knowledge):
@@ -49,12 +38,6 @@ class ChesspolitikKnowledge(Knowledge):
         for _, _, seat in state.units:
             out[seat] += UNIT_VALUE
         return out
-
-    def own_value(self, state: State, seat: int, values: Sequence[float]) -> float:
-        assert isinstance(state, ChesspolitikState)
-        if state.seats == 2:  # two powers: the lead is the whole race
-            return values[seat]
-        return solo_race(state, projected(state))[seat]
 
     def avoid(self, state: State, move: Move) -> bool:
         return isinstance(move, DrawVote)
@@ -162,40 +145,6 @@ class ChesspolitikKnowledge(Knowledge):
                 continue
             chosen.append(order)
         return Orders(seat, tuple(chosen))
-
-
-def projected(state: ChesspolitikState) -> dict[int, int]:
-    """Who holds each centre after the next Fall if every unit stays where it stands: its owner, or the power whose
-    unit stands on it (after a Fall, and so in Winter and Spring, the two agree)."""
-    owners = dict(state.owner_map())
-    centres = state.board.centres
-    for square, _, seat in state.units:
-        if square in centres:
-            owners[square] = seat
-    return owners
-
-
-def solo_race(state: ChesspolitikState, owners: Mapping[int, int]) -> tuple[float, ...]:
-    """Each power's share of the race to the solo, the centres held as `owners` says: its score (centres and units)
-    squared over the sum of the squares, with the leader by centres taking the rest over as it nears the solo."""
-    n = state.seats
-    scores = [0.0] * n
-    centres = [0] * n
-    for seat in owners.values():
-        scores[seat] += CENTRE_VALUE
-        centres[seat] += 1
-    for _, _, seat in state.units:
-        scores[seat] += UNIT_VALUE
-    squares = [s * s for s in scores]
-    total = sum(squares)
-    shares = [q / total for q in squares] if total else [1.0 / n] * n
-    top = max(centres)
-    threat = min(1.0, max(0.0, (top - (state.board.solo - THREAT)) / THREAT))
-    if not threat:
-        return tuple(shares)
-    leaders = [k for k in range(n) if centres[k] == top]
-    bonus = threat / len(leaders)
-    return tuple((1 - threat) * shares[k] + (bonus if k in leaders else 0.0) for k in range(n))
 
 
 class _Options:
