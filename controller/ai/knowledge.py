@@ -42,6 +42,13 @@ class Knowledge:
     rollout_depth = 0  # policy moves played past a new leaf before it is evaluated
     scale = 1.0  # the unit of `scores`: a lead of one unit is worth about e:1 odds
     orders_per_seat = 6  # candidate order sets per seat at a simultaneous node
+    # UCB's constant: how far a move's visits spread beyond its mean, for values in [0, 1]. A game whose values of
+    # sound moves lie a few hundredths apart needs less, or its playouts spread evenly over them and go no deeper.
+    exploration = 0.5
+    # Whether the root, like the nodes below it, weighs only its best few moves by their first look (more as it is
+    # visited more). A game whose best moves often look worst at first (a blocking sacrifice) weighs every root move
+    # from the start: its first look has already cost one visit each, and a longer think is there to find them.
+    root_widening = True
     # Whether `determinize` draws a view's secrets at random; a game that only drops them (orders handed in, which
     # the search decides again) sees the same position at every iteration, so the tree may keep its positions.
     draws_secrets = True

@@ -30,7 +30,6 @@ from controller.games import CHANCE, SIMULTANEOUS, Game, Move, Orders, State
 from controller.values import dataclass
 
 Values = tuple[float, ...]
-EXPLORATION = 0.5  # UCB's constant for values in [0, 1]
 WIDEN = 2  # moves a node weighs at its first visits; then one more each time its visits pass a square
 # A phase of orders weighs one more order set per seat whenever its visits pass SPREAD times the square of the sets it
 # has: every set then has had some visits before a new one comes (none at easy's playouts, few at normal's).
@@ -213,7 +212,9 @@ class Search:
     def _select(self, node: Node, state: State, seat: int, moves: list[Move]) -> Move:
         """UCB among the moves legal in this drawn state, a move never seen before tried first; progressive
         widening: only the best few by their first look are weighed, more as the node is visited more, so a wide
-        position (hundreds of Djambi moves) is searched deep along its likely lines instead of one ply everywhere."""
+        position (hundreds of Djambi moves) is searched deep along its likely lines instead of one ply everywhere. The
+        root of a game whose knowledge asks it (no `root_widening`) weighs all its moves: the decision itself is where a
+        move that looks poor at first but holds deeper must be found, and the longer the think, the surer."""
         arms = node.arms
         for move in moves:
             if move not in arms:
@@ -226,7 +227,7 @@ class Search:
         if ranked is None:
             ranked = node.ranked = sorted(arms, key=lambda m: -arms[m].prior)
         available = None if self._fixed or len(moves) == len(arms) else set(moves)
-        width = WIDEN + math.isqrt(node.visits)
+        width = WIDEN + math.isqrt(node.visits) if node is not self._root or self._k.root_widening else len(ranked)
         best_move: Move | None = None
         best = -1.0
         for move in ranked:
@@ -234,7 +235,7 @@ class Search:
                 continue
             arm = arms[move]
             arm.available += 1
-            score = arm.ucb(EXPLORATION)
+            score = arm.ucb(self._k.exploration)
             if score > best:
                 best, best_move = score, move
             width -= 1
@@ -278,7 +279,7 @@ class Search:
             arm.available += 1
             if arm.visits == 0:
                 return orders
-            s = arm.ucb(EXPLORATION)
+            s = arm.ucb(self._k.exploration)
             if s > score:
                 best, score = orders, s
         assert best is not None

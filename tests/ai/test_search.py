@@ -175,9 +175,13 @@ def test_a_level_by_playouts_thinks_the_games_playouts_and_the_same_for_the_same
 @settings(max_examples=6, deadline=None)
 def test_progressive_widening_spends_the_playouts_on_the_best_few_first_looks(seed, plies, playouts):
     """Past its first look at every move, the root goes on with at most 2 + sqrt(visits) of them, the best by that
-    first look: a wide position is searched deep along its likely lines."""
-    from controller.ai import knowledge_for
+    first look: a wide position is searched deep along its likely lines (Polis's knowledge with the root widening as
+    the other games' do; Polis's own root weighs every move, tests/ai/test_polis_search.py)."""
+    from controller.ai.games.polis import PolisKnowledge
     from controller.ai.search import WIDEN
+
+    class RootWidening(PolisKnowledge):
+        root_widening = True
 
     state, rnd = load("polis").new(None, seed), random.Random(seed)
     for _ in range(plies):
@@ -187,7 +191,7 @@ def test_progressive_widening_spends_the_playouts_on_the_best_few_first_looks(se
     seat = decider(state)
     assume(seat is not None)
     assert seat is not None
-    run = Search(state.game, state.view(seat), seat, knowledge_for("polis"), random.Random(seed))
+    run = Search(state.game, state.view(seat), seat, RootWidening(), random.Random(seed))
     result = run.run(Budget(playouts).clock())
     arms = run._root.arms
     deeper = [m for m, a in arms.items() if a.visits > 1]
