@@ -109,30 +109,3 @@ def test_the_kill_of_the_last_necromobile_that_walls_a_chief_in_is_among_the_mov
     for seed in range(5):
         weighed = k.candidates(state, YELLOW, random.Random(seed), k.width)
         assert any(CHIEF_CODES[BLUE] not in state.play(m).board for m in weighed)
-
-
-# Game 162 of `agora arena djambi --players mcts:hard,greedy --seed 1`: Green's Necromobile on B3 is the last one, and
-# H3 is the only way out of Yellow's corner. Blue, in power and playing Green, kills the Necromobile with Green's
-# Militant and puts its corpse on H3: Yellow's Chief is walled in at once. The kill of one's own piece ranks as no
-# kill, and no single corpse walls anybody in while a Necromobile lives, so the search never weighed that move.
-LAST_ONE = """
-xx RA RM xx .. BM .. BM ..
-RR .. .. .. xx xx .. xx ..
-RM .. RM .. .. .. .. .. xx
-xx .. .. xx RC .. .. .. ..
-.. .. .. .. BC .. xx .. xx
-xx xx .. .. .. .. .. .. YM
-GM GN .. GM .. YA .. .. xx
-GR .. GM .. .. .. xx xx YR
-.. GA .. .. .. .. GM xx YC
-"""
-
-
-def test_the_last_necromobiles_corpse_on_a_chiefs_only_way_out_is_among_the_moves_an_inner_node_weighs() -> None:
-    state = position(LAST_ONE, turn=3, control=(0, 1, 2, 1))
-    walling = state.game.parse("MA3xB3>H3", state)
-    assert CHIEF_CODES[YELLOW] not in state.play(walling).board  # the rules wall it in
-    k = DjambiKnowledge()
-    for seed in range(5):
-        weighed = k.candidates(state, BLUE, random.Random(seed), k.width)
-        assert any(CHIEF_CODES[YELLOW] not in state.play(m).board for m in weighed)

@@ -28,7 +28,6 @@ from controller.games.djambi.board import (
 )
 from controller.games.djambi.moves import Act, Go, Report
 from controller.games.djambi.order import N_PARTIES, VASSAL, controller, next_turn, parties_present, power_party
-from controller.games.djambi.rules import WalledIn
 from controller.games.djambi.state import DjambiState
 from controller.values import dataclass
 
@@ -46,7 +45,6 @@ THREATENED = 2.5
 # Move ordering: a corpse put where it walls in an enemy Chief, or the kill of the last Necromobile that walls one in,
 # ranks with a kill of that Chief.
 WALLING = PIECE_VALUE[CHIEF]
-ANYWHERE = (1 << 81) - 1  # every square (a bit mask)
 # Move ordering: a killer put where it kills an enemy Chief by its next move, a Chief into the Maze (its extra turns),
 # and a Chief an enemy reaches stepping away, rank above the kill of a Militant or a Necromobile (a player with two
 # moves before the Chief's party takes a Chief in two: the search must weigh the first of them).
@@ -154,7 +152,7 @@ class DjambiKnowledge(Knowledge):
     width = 20
 
     def __init__(self) -> None:
-        self._targets_of: tuple[DjambiState, tuple[int, int]] | None = None
+        self._targets_of: tuple[DjambiState, tuple[int, bool]] | None = None
         self._reach_of: tuple[DjambiState, Reach, int] | None = None
         self._acts_of: tuple[DjambiState, dict[int, float]] | None = None
 
@@ -213,11 +211,10 @@ class DjambiKnowledge(Knowledge):
         if isinstance(move, Report):
             return sum(self._victim(state, v) for v in move.victims)
         if isinstance(move, Act):
+            victim = KIND_OF[board[move.dst]]
             gap, last_necromobile = self._targets(state)
             corpse = move.src if move.kind == ASSASSIN else move.place  # a Diplomat puts down a living piece
-            walls = move.kind != DIPLOMAT and (
-                gap >> corpse & 1 or (last_necromobile >> corpse & 1 and KIND_OF[board[move.dst]] == NECROMOBILE)
-            )
+            walls = (move.kind != DIPLOMAT and gap >> corpse & 1) or (victim == NECROMOBILE and last_necromobile)
             value = self._act(state, move.kind, move.src, move.dst)
             return value + WALLING if walls else value
         if isinstance(move, Go):
@@ -279,27 +276,23 @@ class DjambiKnowledge(Knowledge):
         _, found, chased = self._reach_of
         return found.lines, found.near, chased
 
-    def _targets(self, state: DjambiState) -> tuple[int, int]:
-        """For the mover: the squares where one corpse walls in an enemy Chief (`gap`), and those where the corpse
-        of the last Necromobile, killed by the move, walls one in (`last`: every square when such a Chief is shut
-        in already). Asked for every move of a wide position while it is sorted, so the answer for the last
-        position asked about is kept."""
+    def _targets(self, state: DjambiState) -> tuple[int, bool]:
+        """For the mover: the squares where one corpse walls in an enemy Chief, and whether killing the last
+        Necromobile walls one in. Asked for every move of a wide position while it is sorted, so the answer for
+        the last position asked about is kept."""
         if self._targets_of is not None and self._targets_of[0] is state:
             return self._targets_of[1]
         mode = state.rules.walled_in
         board, control = state.board, state.control
         by_corpse = corpse_walls(board, mode)
-        # One Necromobile left: its kill, its corpse put on a Chief's only way out, walls that Chief in at once (in
-        # arena games against greedy players the search's own Chief was lost so more often than to any one kill).
-        last_one = not by_corpse and mode is WalledIn.NO_NECROMOBILE and necromobiles(board) == 1
-        gap = last = 0
+        gap, last = 0, False
         for byte in CHIEF_CODES:
             sq = board.find(byte)
             if sq < 0 or control[PARTY_OF[byte]] == state.to_move:
                 continue
             if by_corpse:
                 gap |= gaps(board, sq, mode)
-            elif last_one:
-                last |= ANYWHERE if enclosed(board, sq, mode) else gaps(board, sq, mode, latent=True)
+            elif not last and necromobiles(board) == 1:
+                last = enclosed(board, sq, mode)
         self._targets_of = (state, (gap, last))
         return gap, last

@@ -10,8 +10,7 @@ tree's inner nodes weigh only the best 20 by their first look. This module names
 (DjambiKnowledge.prior). Counted in the evaluation as well they made hard weaker against greedy players (19 wins of
 48 against 29): the greedy player judges by the same evaluation and learned them too.
 
-- `gaps`: the empty squares on each of which a single corpse walls the Chief in now (`latent`: once the last
-  Necromobile is dead, which its own corpse does as it is killed, the commonest way the search lost its own Chief);
+- `gaps`: the empty squares on each of which a single corpse walls the Chief in now;
 - `enclosed`: a Chief already shut in, alive only while a Necromobile lives.
 """
 
@@ -48,12 +47,11 @@ def _beside_a_goal(board: bytes, square: int, party: int) -> bool:
     return False
 
 
-def gaps(board: bytes, square: int, mode: WalledIn, latent: bool = False) -> int:
+def gaps(board: bytes, square: int, mode: WalledIn) -> int:
     """The empty squares (a mask; the Maze never, no corpse goes there but a fresh Chief's) on each of which one
     corpse would wall in the Chief on `square`. Every way out passes through such a square, so they all lie on
-    any one way out: only those few squares are tried. `latent`: as if no Necromobile were left (the squares where
-    the last one's own corpse walls the Chief in as it is killed)."""
-    if square == MAZE or mode is WalledIn.NEVER or not (latent or corpse_walls(board, mode)):
+    any one way out: only those few squares are tried."""
+    if square == MAZE or not corpse_walls(board, mode):
         return 0
     if mode is WalledIn.CORPSES:  # walled in once every neighbour holds a corpse
         open_ = [n for n in NEIGHBOURS[square] if board[n] != CORPSE]
