@@ -171,3 +171,49 @@ def test_a_walled_in_chief_kept_and_freed_on_the_page(browser: Browser, comeback
     expect(green).to_contain_text("plays itself", timeout=TIMEOUT)
     expect(square(page, "a1").locator("circle.dj-walled")).to_have_count(0)
     page.close()
+
+
+# Every toggle of the simulated board the page sends is held until the test lets it go, and counted while in flight.
+HOLD_TOGGLES = """() => {
+  const sent = window.fetch.bind(window);
+  const held = [];
+  window.__toggles = { order: [], inFlight: 0, most: 0 };
+  window.__release = () => { while (held.length) held.shift()(); };
+  window.fetch = async (url, init) => {
+    if (!String(url).includes("/api/sim/toggle")) return sent(url, init);
+    const t = window.__toggles;
+    t.order.push(JSON.parse(init.body).square);
+    t.inFlight += 1;
+    t.most = Math.max(t.most, t.inFlight);
+    try {
+      await new Promise((go) => held.push(go));
+      return await sent(url, init);
+    } finally {
+      t.inFlight -= 1;
+    }
+  };
+}"""
+
+
+def test_quick_clicks_reach_the_board_one_at_a_time_in_order(browser: Browser, comeback_server: Server) -> None:
+    """Four clicks made faster than the board answers (each toggle held back in the page) still make the one move
+    they spell: the page sends the next only after the one before was answered, so none overtakes another."""
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page.goto(comeback_server.url + "/")
+    expect(page.locator("#game-panel .dj-notes")).to_contain_text("Master moves", timeout=TIMEOUT)
+    page.evaluate(HOLD_TOGGLES)
+    clicks = ["c4", "c5", "c5", "a3"]  # the killer, its victim, the killer set down, the corpse
+    for name in clicks:
+        square(page, name).click()
+    page.wait_for_function(
+        "n => { window.__release(); return window.__toggles.order.length === n && window.__toggles.inFlight === 0 }",
+        arg=len(clicks),
+        timeout=TIMEOUT,
+    )
+    toggles = page.evaluate("window.__toggles")
+    assert toggles["order"] == clicks
+    assert toggles["most"] == 1
+    expect(page.locator("#moves li code")).to_have_text(
+        ["MC4xC5>A3 (kills Yellow's Militant; Green's Chief walled in on A1; Green vassal)"], timeout=TIMEOUT
+    )
+    page.close()

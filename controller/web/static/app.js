@@ -351,7 +351,16 @@ async function renderPanel(s) {
   }
 }
 
-async function onSquare(name) {
+// Clicks on the simulated board are hands on it, in order: each one reaches the board only once the one before has
+// been answered. Sent side by side, two quick clicks could arrive the other way round (the killer set down before the
+// victim is lifted) and the board would read another move than the one made.
+let clicks = Promise.resolve();
+function onSquare(name) {
+  clicks = clicks.then(() => handleSquare(name)).catch(() => {});
+  return clicks;
+}
+
+async function handleSquare(name) {
   if (state) {
     const { panel, data } = await loadPanel(state.game.name);
     if (panel && panel.onSquare && panel.onSquare(name, state, context(data))) return;
