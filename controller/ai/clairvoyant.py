@@ -106,10 +106,7 @@ class Clairvoyant(Player):
         knowledge = clairvoyant(knowledge_for(game.name))
         if self.kind == AGAINST_GREEDY:
             return _foresee(knowledge, knowledge.determinize(game, view, seat, random.Random(seed)), seat, seed)
-        budget = self.budget
-        if budget is None:
-            assert self.level is not None
-            budget = Budget(playouts=knowledge.level_playouts(self.level, view))
+        budget = self.playout_budget(knowledge, view)
         return Search(game, view, seat, knowledge, random.Random(seed)).run(budget.clock(cancelled))
 
 

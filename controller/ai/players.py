@@ -34,6 +34,14 @@ class Player:
         reference player alone sees the whole state)."""
         return state.view(seat)
 
+    def playout_budget(self, knowledge: Knowledge, view: Mapping[str, Any]) -> Budget:
+        """What a searching player thinks for: its budget, or its level's playouts for the game as `view` shows it
+        (the arena's measure, the same moves however loaded the machine is)."""
+        if self.budget is not None:
+            return self.budget
+        assert self.level is not None
+        return Budget(playouts=knowledge.level_playouts(self.level, view))
+
     def decide(
         self,
         game: Game,
@@ -46,10 +54,7 @@ class Player:
         knowledge = knowledge_for(game.name)
         rnd = random.Random(seed)
         if self.kind == "mcts":
-            budget = self.budget
-            if budget is None:
-                assert self.level is not None
-                budget = Budget(playouts=knowledge.level_playouts(self.level, view))
+            budget = self.playout_budget(knowledge, view)
             return Search(game, view, seat, knowledge, rnd).run(budget.clock(cancelled))
         state = knowledge.determinize(game, view, seat, rnd)
         check_turn(state, seat)
