@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import field
+from functools import cache
 from typing import Any, cast
 
 from controller.ai.budget import Budget, Level
@@ -25,6 +27,7 @@ from controller.ai.players import Cancelled, Player, greedy_move, make_player
 from controller.ai.registry import knowledge_for
 from controller.ai.search import Result, Search
 from controller.games import CHANCE, Game, Move, State
+from controller.values import dataclass
 
 KIND = "clairvoyant"
 AGAINST_GREEDY = "clairvoyant-vs-greedy"
@@ -46,17 +49,12 @@ class _Sight(Knowledge):
         return state.sample_chance()
 
 
-_SIGHTED: dict[type[Knowledge], Knowledge] = {}
-
-
+@cache
 def clairvoyant(base: Knowledge) -> Knowledge:
-    """`base` (a game's knowledge) seeing the whole state and the dice to come; its values and moves unchanged."""
+    """`base` (a game's knowledge, one per game: `knowledge_for`) seeing the whole state and the dice to come; its
+    values and moves unchanged."""
     kind = type(base)
-    made = _SIGHTED.get(kind)
-    if made is None:
-        sighted = type(f"Clairvoyant{kind.__name__}", (_Sight, kind), {})
-        made = _SIGHTED[kind] = cast(Knowledge, sighted())
-    return made
+    return cast(Knowledge, type(f"Clairvoyant{kind.__name__}", (_Sight, kind), {})())
 
 
 def play_out(knowledge: Knowledge, state: State, rnd: random.Random, seat: int) -> tuple[State, dict[State, Move]]:
@@ -88,9 +86,14 @@ def _standing(final: State, seat: int) -> tuple[float, float]:
     return won, scores[seat] / total if total else 0.0
 
 
+@dataclass(frozen=True, slots=True)
 class Clairvoyant(Player):
     """A player that is given `State.to_json()`, not a seat's view (`sees`): the search over the true state, or of
     kind `clairvoyant-vs-greedy` the play-outs against greedy players."""
+
+    plan: dict[State, Move] = field(default_factory=dict, compare=False, repr=False)
+    """The winning line `clairvoyant-vs-greedy` found last: its positions to the moves it makes there (the arena
+    plays one game at a time, so a position of another game is simply not in it)."""
 
     def sees(self, state: State, seat: int) -> Mapping[str, Any]:
         return state.to_json()
@@ -105,18 +108,14 @@ class Clairvoyant(Player):
     ) -> Result:
         knowledge = clairvoyant(knowledge_for(game.name))
         if self.kind == AGAINST_GREEDY:
-            return _foresee(knowledge, knowledge.determinize(game, view, seat, random.Random(seed)), seat, seed)
+            state = knowledge.determinize(game, view, seat, random.Random(seed))
+            return _foresee(knowledge, state, seat, seed, self.plan)
         budget = self.playout_budget(knowledge, view)
         return Search(game, view, seat, knowledge, random.Random(seed)).run(budget.clock(cancelled))
 
 
-# The winning line found last, its positions to the moves the seat makes there (one arena process, one game at a
-# time: a position of another game is simply not in it).
-_PLAN: dict[State, Move] = {}
-
-
-def _foresee(knowledge: Knowledge, state: State, seat: int, seed: int) -> Result:
-    planned = _PLAN.get(state)
+def _foresee(knowledge: Knowledge, state: State, seat: int, seed: int, plan: dict[State, Move]) -> Result:
+    planned = plan.get(state)
     if planned is not None:
         return Result(planned, 1.0, 0, 0)
     rnd = random.Random(seed)
@@ -128,8 +127,8 @@ def _foresee(knowledge: Knowledge, state: State, seat: int, seed: int) -> Result
         tried += 1
         standing = _standing(final, seat)
         if standing[0] > 0:
-            _PLAN.clear()
-            _PLAN.update(line)
+            plan.clear()
+            plan.update(line)
             return Result(move, standing[0], tried, tried)
         if best is None or standing > best[0]:
             best = standing, move

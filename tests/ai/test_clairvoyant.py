@@ -27,13 +27,19 @@ def test_only_the_arena_seats_the_clairvoyant():
     assert not isinstance(arena_player("mcts:hard"), Clairvoyant)
 
 
-@given(data=st.data())
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-def test_fair_players_see_the_seat_view_and_the_clairvoyant_the_whole_state(data):
+def _seat_to_move(data: st.DataObject) -> tuple[State, int]:
+    """A drawn Politics position that waits for a seat's move, and that seat."""
     state = data.draw(states("politics1952", ongoing=True, max_actions=60))
     seat = state.to_move
     assume(isinstance(seat, int))
     assert isinstance(seat, int)
+    return state, seat
+
+
+@given(data=st.data())
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_fair_players_see_the_seat_view_and_the_clairvoyant_the_whole_state(data):
+    state, seat = _seat_to_move(data)
     for fair in (greedy(), random_player(), make_player("mcts:hard", by_playouts=True)):
         assert fair.sees(state, seat) == state.view(seat)
     assert "rng" not in state.view(seat)
@@ -58,10 +64,7 @@ def chance_nodes(node: Node) -> list[tuple[State, set[object]]]:
 @given(data=st.data())
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_the_clairvoyant_searches_the_game_s_own_dice(data):
-    state = data.draw(states("politics1952", ongoing=True, max_actions=60))
-    seat = state.to_move
-    assume(isinstance(seat, int))
-    assert isinstance(seat, int)
+    state, seat = _seat_to_move(data)
     sighted = clairvoyant(knowledge_for("politics1952"))
     assert sighted.determinize(state.game, state.to_json(), seat, random.Random(1)) == state
     search = Search(state.game, state.to_json(), seat, sighted, random.Random(2))
@@ -82,6 +85,7 @@ def test_against_greedy_players_it_plays_a_move_whose_play_out_it_wins_when_ther
     game = load("politics1952")
     sighted = clairvoyant(knowledge_for("politics1952"))
     player = arena_player("clairvoyant-vs-greedy")
+    assert isinstance(player, Clairvoyant)
     checked = 0
     for seed in range(3):
         state = game.new(2, seed)
@@ -95,5 +99,9 @@ def test_against_greedy_players_it_plays_a_move_whose_play_out_it_wins_when_ther
         }
         if any(won.values()):
             assert won[chosen] > 0
+            # The winning line is kept and followed while the game keeps to it.
+            position, planned = next(iter(player.plan.items()))
+            assert isinstance(position.to_move, int)
+            assert player.decide(game, player.sees(position, position.to_move), position.to_move, 99).move == planned
             checked += 1
     assert checked
