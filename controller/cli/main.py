@@ -100,17 +100,13 @@ def _board_entry_points() -> dict[str, str]:
 
 
 def _section(text: str, group: str) -> dict[str, str]:
-    """The `name = value` lines of one [group] of an entry_points.txt (an INI file)."""
-    out: dict[str, str] = {}
-    current = None
-    for raw in text.splitlines():
-        line = raw.strip()
-        if line.startswith("[") and line.endswith("]"):
-            current = line[1:-1].strip()
-        elif current == group and "=" in line:
-            name, _, value = line.partition("=")
-            out[name.strip()] = value.strip()
-    return out
+    """The `name = value` lines of one [group] of an entry_points.txt (an INI file; `:` is part of the values)."""
+    import configparser
+
+    parser = configparser.ConfigParser(delimiters=("=",), interpolation=None)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]  # entry point names keep their case
+    parser.read_string(text)
+    return dict(parser[group]) if parser.has_section(group) else {}
 
 
 def board_opener() -> BoardOpener:
