@@ -227,7 +227,8 @@ class Search:
         if ranked is None:
             ranked = node.ranked = sorted(arms, key=lambda m: -arms[m].prior)
         available = None if self._fixed or len(moves) == len(arms) else set(moves)
-        width = WIDEN + math.isqrt(node.visits) if node is not self._root or self._k.root_widening else len(ranked)
+        widens = node is not self._root or self._k.root_widening
+        width = WIDEN + math.isqrt(node.visits) if widens else len(ranked)
         best_move: Move | None = None
         best = -1.0
         for move in ranked:
