@@ -12,6 +12,7 @@ from controller.ai.budget import Level
 from controller.ai.knowledge import Knowledge
 from controller.games import Game, IllegalMoveError, Move, Orders, State
 from controller.games.chesspolitik.orders import Build, DrawVote, Hold, MoveTo, SupportHold, SupportMove, Waive
+from controller.games.chesspolitik.phases import FALL
 from controller.games.chesspolitik.state import ChesspolitikState
 
 CENTRE_VALUE = 1.0
@@ -38,6 +39,16 @@ class ChesspolitikKnowledge(Knowledge):
         for _, _, seat in state.units:
             out[seat] += UNIT_VALUE
         return out
+
+    def quiet(self, state: State, rnd: random.Random) -> State:
+        """A leaf after the Spring is judged after a Fall played by the quick policy: centres change hands only in
+        the Fall, so a Spring judged where it stands sees nothing of the centres its moves win or leave open."""
+        assert isinstance(state, ChesspolitikState)
+        if state.season is not FALL or state.ended is not None:
+            return state
+        for seat in sorted(state.waiting_for()):
+            state = state.submit(seat, _quick_orders(state, seat, rnd))
+        return state
 
     def avoid(self, state: State, move: Move) -> bool:
         return isinstance(move, DrawVote)
@@ -182,3 +193,27 @@ class _Options:
                 if isinstance(m, SupportMove) and m.target == attack.square and m.dst == attack.dst
             ]
         return found
+
+
+def _quick_orders(state: ChesspolitikState, seat: int, rnd: random.Random) -> tuple[Move, ...]:
+    """The order policy's attacks without working out every legal order: each unit goes for a centre it does not own
+    (ATTACK of the time, backed by one of the seat's free units that reaches it) or holds."""
+    board = state.board
+    owners = state.owner_map()
+    mine = [(sq, kind) for sq, kind, s in state.units if s == seat]
+    rnd.shuffle(mine)
+    chosen: dict[int, Move] = {}
+    for sq, kind in mine:
+        if sq in chosen:
+            continue
+        targets = [d for d in board.reach(kind, sq) if d in board.centres and owners.get(d) != seat]
+        if not targets or rnd.random() >= ATTACK:
+            chosen[sq] = Hold(kind, sq)
+            continue
+        dst = rnd.choice(sorted(targets))
+        chosen[sq] = MoveTo(kind, sq, dst)
+        helpers = [(hsq, hkind) for hsq, hkind in mine if hsq not in chosen and dst in board.reach(hkind, hsq)]
+        if helpers:
+            hsq, hkind = rnd.choice(helpers)
+            chosen[hsq] = SupportMove(hkind, hsq, kind, sq, dst)
+    return tuple(chosen[sq] for sq in sorted(chosen))
