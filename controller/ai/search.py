@@ -12,9 +12,9 @@ the one tree of that seat's information set down with UCB, and backs up a reward
   more of the order space instead of only choosing more surely among the first few sets.
 A new leaf is expanded whole (each child evaluated), and the best child's value for the seat to move there is backed
 up, a one-ply look that beats a single static evaluation. A leaf is judged where the game's knowledge finds it fair
-(`quiet`: Politics finishes the turn), and within one seat's turn the search follows only the moves the knowledge lets
-follow the one before (`follows`: moves that commute are looked at in one order). Deterministic for a seed and a
-playout budget.
+(`quiet`: Politics finishes the turn, Chesspolitik plays the Fall that hands centres over), and within one seat's
+turn the search follows only the moves the knowledge lets follow the one before (`follows`: moves that commute are
+looked at in one order). Deterministic for a seed and a playout budget.
 """
 
 from __future__ import annotations
