@@ -28,7 +28,6 @@ from controller.games.djambi.board import (
 )
 from controller.games.djambi.moves import Act, Go, Report
 from controller.games.djambi.order import N_PARTIES, VASSAL, controller, next_turn, parties_present, power_party
-from controller.games.djambi.rules import WalledIn
 from controller.games.djambi.state import DjambiState
 from controller.values import dataclass
 
@@ -43,15 +42,6 @@ OUT = -12.0  # a player left with no party
 DOOMED_NEXT = 0.8
 DOOMED_LATER = 0.6
 THREATENED = 2.5
-# A Chief shut in already lives only while some Necromobile does (R15, the default ruling): with one or two left its
-# player loses this share of what it commands per Necromobile left (half with one left, a quarter with two; not
-# looked for while more live: seldom near its end then, and the search is dear). With none left, a Chief that
-# one corpse walls in loses SHUT_BY_ONE of it: the next kill anywhere may put its corpse on that square. The kill
-# of the last Necromobile, often by its own player, walls such a Chief in at once, some plies past what the search
-# sees; judged without these a walled-in Chief looked safe until it died.
-SHUT_IN = 0.5
-SHUT_BY_ONE = 0.3
-SHUT_IN_NECROMOBILES = 2
 # Move ordering: a corpse put where it walls in an enemy Chief, or the kill of the last Necromobile that walls one in,
 # ranks with a kill of that Chief.
 WALLING = PIECE_VALUE[CHIEF]
@@ -157,7 +147,7 @@ def dangers(state: DjambiState) -> list[Danger]:
 
 
 class DjambiKnowledge(Knowledge):
-    playouts = {Level.EASY: 8, Level.NORMAL: 60, Level.HARD: 210}
+    playouts = {Level.EASY: 8, Level.NORMAL: 60, Level.HARD: 300}
     scale = 3.0
     width = 20
 
@@ -194,30 +184,7 @@ class DjambiKnowledge(Knowledge):
         if power is not None and ruler != VASSAL:
             out[ruler] += MAZE_VALUE
         self._dangers(state, out)
-        self._shut_in(state, out)
         return [OUT if v == 0.0 else v for v in out]
-
-    @staticmethod
-    def _shut_in(state: DjambiState, out: list[float]) -> None:
-        """Each Chief shut in, or one corpse from it with no Necromobile left to open the wall: a share of its
-        player's score is lost (to nobody: whoever kills the last Necromobile or drops the corpse)."""
-        board, control, mode = state.board, state.control, state.rules.walled_in
-        if mode is WalledIn.NEVER:
-            return
-        left: int | None = None  # Necromobiles on the board, counted for the first Chief away from the Maze
-        for byte in CHIEF_CODES:
-            sq = board.find(byte)
-            if sq < 0 or sq == MAZE:
-                continue
-            owner = control[PARTY_OF[byte]]
-            if owner == VASSAL or out[owner] <= 0.0:
-                continue
-            if left is None:
-                left = necromobiles(board)
-            if 0 < left <= SHUT_IN_NECROMOBILES and enclosed(board, sq, mode):
-                out[owner] -= SHUT_IN / left * out[owner]
-            elif not left and gaps(board, sq, mode):
-                out[owner] -= SHUT_BY_ONE * out[owner]
 
     @staticmethod
     def _dangers(state: DjambiState, out: list[float]) -> None:
