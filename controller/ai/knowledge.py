@@ -178,7 +178,8 @@ class Knowledge:
     def quiet(self, state: State, rnd: random.Random) -> State:
         """The position a new leaf is judged at, played on from `state` by a cheap policy until judging it is
         fair (default: `state` itself). A game whose turn is many moves of one seat finishes the turn, so that
-        leaves part of the way through a turn are not weighed against leaves after it."""
+        leaves part of the way through a turn are not weighed against leaves after it; a game whose phase shows its
+        results only after the next one plays that next phase (Chesspolitik's centres change hands after the Fall)."""
         return state
 
     def step(self, state: State, rnd: random.Random) -> State:
