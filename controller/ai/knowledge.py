@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from controller.ai.budget import Level
@@ -103,8 +103,8 @@ class Knowledge:
         self, state: State, seat: int, rnd: random.Random, width: int | None, last: Move | None = None
     ) -> list[Move]:
         """The moves a node of the tree expands, most promising first: all of them, or the `width` best by
-        `prior` (ties broken at random) when there are more. After `last`, the seat's own move just before in
-        the same turn, only the moves that `follows` it (all of them if none does)."""
+        `prior` (ties broken at random) when there are more, one of each `family`. After `last`, the seat's own
+        move just before in the same turn, only the moves that `follows` it (all of them if none does)."""
         moves = list(self.moves(state, seat))
         if last is not None:
             moves = [m for m in moves if self.follows(state, last, m)] or moves
@@ -112,7 +112,24 @@ class Knowledge:
         if width is None or len(moves) <= width:
             return moves
         moves.sort(key=lambda m: -self.prior(state, m))
-        return moves[:width]
+        kept: list[Move] = []
+        seen: set[Hashable] = set()
+        for move in moves:
+            family = self.family(move)
+            if family is not None:
+                if family in seen:
+                    continue
+                seen.add(family)
+            kept.append(move)
+            if len(kept) == width:
+                break
+        return kept
+
+    def family(self, move: Move) -> Hashable | None:
+        """A key shared by moves that differ only in a detail the first look cannot tell apart (where a Djambi
+        corpse is put down): a node that weighs only its best few moves keeps one of each family, or one kill's
+        forty-odd corpse squares would be all it weighs. None: the move is a family of its own (the default)."""
+        return None
 
     def follow_up(self, state: State, seat: int) -> Move | None:
         """The move `seat` makes out of turn right after its own (a Politrics row declared), by this rule of thumb;

@@ -3,7 +3,7 @@ vassals of the Chief in power)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from controller.ai.budget import Level
 from controller.ai.games.djambi_threats import Reach, reach
@@ -204,6 +204,11 @@ class DjambiKnowledge(Knowledge):
     def avoid(self, state: State, move: Move) -> bool:
         # A piece's move is never a surrender: asked of every legal move, thousands a wide turn, without its text.
         return not isinstance(move, _BOARD_MOVES) and super().avoid(state, move)
+
+    def family(self, move: Move) -> Hashable | None:
+        # An act's piece put down elsewhere (a corpse's, or the one a Diplomat carries) is the same act to the
+        # first look: the one square it tells apart, a corpse walling in an enemy Chief, ranks first of its family.
+        return (move.kind, move.src, move.dst) if isinstance(move, Act) else None
 
     def prior(self, state: State, move: Move) -> float:
         assert isinstance(state, DjambiState)
