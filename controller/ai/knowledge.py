@@ -127,9 +127,8 @@ class Knowledge:
 
     def family(self, move: Move) -> Hashable | None:
         """A key shared by moves that differ only in a detail the first look cannot tell apart (where a Djambi
-        corpse is put down): a node's few candidates hold one of each family, and past its first look the search
-        weighs only the best of each, or one kill's forty-odd corpse squares would be all it weighs. None: the move
-        is a family of its own (the default)."""
+        corpse is put down): a node that weighs only its best few moves keeps one of each family, or one kill's
+        forty-odd corpse squares would be all it weighs. None: the move is a family of its own (the default)."""
         return None
 
     def follow_up(self, state: State, seat: int) -> Move | None:

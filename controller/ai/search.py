@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import field
 from typing import Any
 
@@ -225,7 +225,7 @@ class Search:
                 return move
         ranked = node.ranked
         if ranked is None:
-            ranked = node.ranked = self._ranked(arms)
+            ranked = node.ranked = sorted(arms, key=lambda m: -arms[m].prior)
         available = None if self._fixed or len(moves) == len(arms) else set(moves)
         widens = node is not self._root or self._k.root_widening
         width = WIDEN + math.isqrt(node.visits) if widens else len(ranked)
@@ -244,20 +244,6 @@ class Search:
                 break
         assert best_move is not None
         return best_move
-
-    def _ranked(self, arms: Mapping[Move, Arm]) -> list[Move]:
-        """The moves to weigh, best first look first, one of each family (its best): a Djambi kill's forty-odd corpse
-        squares look alike at first, and would otherwise take every place a widening node gives to its best few."""
-        out: list[Move] = []
-        seen: set[Hashable] = set()
-        for move in sorted(arms, key=lambda m: -arms[m].prior):
-            family = self._k.family(move)
-            if family is not None:
-                if family in seen:
-                    continue
-                seen.add(family)
-            out.append(move)
-        return out
 
     def _simultaneous(self, node: Node, state: State) -> tuple[list[Orders], list[tuple[Arm, int]]]:
         """Each waiting seat picks its order set by its own statistics (their arms, to back the value up)."""

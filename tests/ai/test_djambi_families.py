@@ -11,10 +11,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.ai.budget import Budget
 from controller.ai.games.djambi import DjambiKnowledge
-from controller.ai.search import Search
-from controller.games import load
 from controller.games.djambi.moves import Act
 from controller.games.djambi.state import DjambiState
 from tests.strategies import states
@@ -54,24 +51,3 @@ def test_an_inner_node_weighs_one_move_per_act_and_every_act_that_ranks_above_it
         a = _act(m)
         if a is not None:
             assert k.prior(state, m) == best[a]
-
-
-@given(state=states("djambi", ongoing=True, max_actions=200), seed=st.integers(0, 2**32))
-@settings(max_examples=15, deadline=None)
-def test_past_its_first_look_the_search_weighs_one_move_per_act(state: DjambiState, seed: int) -> None:
-    """At the root, which looks at every move once, the playouts after that go to one corpse square per act: the
-    best of them by the first look."""
-    seat = state.to_move
-    if not isinstance(seat, int):
-        return
-    game = load("djambi")
-    search = Search(game, state.view(seat), seat, DjambiKnowledge(), random.Random(seed))
-    search.run(Budget(playouts=60).clock())
-    arms = search._root.arms
-    weighed = [m for m, arm in arms.items() if arm.visits > 1]
-    acts = [_act(m) for m in weighed if _act(m) is not None]
-    assert len(acts) == len(set(acts))
-    for m in weighed:
-        a = _act(m)
-        if a is not None:
-            assert arms[m].prior == max(arm.prior for n, arm in arms.items() if _act(n) == a)
