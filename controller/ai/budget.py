@@ -61,3 +61,19 @@ class Budget:
             return self.seconds is not None and time.process_time() - start >= self.seconds
 
         return done
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """What a think costs on the development machine, in CPU seconds, where the seat has `moves` legal moves: a
+    first look at every move, then each playout, dearer on a wide board (each new node of the tree lists about as
+    many moves). For a game whose thinks cost too unevenly for one playout count per level."""
+
+    first_look: float  # per move
+    playout: float
+    playout_per_move: float
+
+    def playouts(self, seconds: float, moves: int) -> int:
+        """The playouts `seconds` of thinking allows with `moves` to choose from (at least one)."""
+        left = seconds - self.first_look * moves
+        return max(1, int(left / (self.playout + self.playout_per_move * moves)))

@@ -3,9 +3,10 @@ vassals of the Chief in power)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
 
-from controller.ai.budget import Level
+from controller.ai.budget import LEVELS, Cost, Level
 from controller.ai.games.djambi_threats import Reach, reach
 from controller.ai.games.djambi_walls import corpse_walls, enclosed, gaps, necromobiles
 from controller.ai.knowledge import Knowledge
@@ -26,6 +27,7 @@ from controller.games.djambi.board import (
     RAYS,
     REPORTER,
 )
+from controller.games.djambi.jsonio import state_from_json
 from controller.games.djambi.moves import Act, Go, Report
 from controller.games.djambi.order import N_PARTIES, VASSAL, controller, next_turn, parties_present, power_party
 from controller.games.djambi.state import DjambiState
@@ -53,6 +55,8 @@ THREAT = 2.5
 # to the leader, so a player ahead looks for the kill that keeps the game going before the count runs out.
 QUIET_HORIZON = 16
 _BOARD_MOVES = (Act, Go, Report)
+# A think's CPU time on the development machine, fitted over positions of greedy games (5 to 1,000 moves).
+COST = Cost(first_look=52e-6, playout=0.73e-3, playout_per_move=2.2e-6)
 
 
 def _killer(board: bytes, chief: int, at: int, distance: int) -> bool:
@@ -147,7 +151,6 @@ def dangers(state: DjambiState) -> list[Danger]:
 
 
 class DjambiKnowledge(Knowledge):
-    playouts = {Level.EASY: 8, Level.NORMAL: 60, Level.HARD: 300}
     scale = 3.0
     width = 20
 
@@ -155,6 +158,14 @@ class DjambiKnowledge(Knowledge):
         self._targets_of: tuple[DjambiState, tuple[int, bool]] | None = None
         self._reach_of: tuple[DjambiState, Reach, int] | None = None
         self._acts_of: tuple[DjambiState, dict[int, float]] | None = None
+
+    def level_playouts(self, level: Level, view: Mapping[str, Any]) -> int:
+        # A think on an opening board (some nine hundred moves) costs a hundred times one near the end, so one count
+        # per level would think far past its time on a wide board and far short of it on a narrow one.
+        state = state_from_json(view)
+        seat = state.to_move
+        moves = len(self.moves(state, seat)) if isinstance(seat, int) else 1
+        return COST.playouts(LEVELS[level], moves)
 
     def evaluate(self, state: State) -> tuple[float, ...]:
         values = super().evaluate(state)
