@@ -73,6 +73,10 @@ class Cost:
     playout: float
     playout_per_move: float
 
+    def __post_init__(self) -> None:
+        if not (self.first_look >= 0 and self.playout > 0 and self.playout_per_move >= 0):
+            raise ValueError(f"a think's costs are positive seconds, not {self}")
+
     def playouts(self, seconds: float, moves: int) -> int:
         """The playouts `seconds` of thinking allows with `moves` to choose from (at least one)."""
         left = seconds - self.first_look * moves

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from controller.ai import Budget, Knowledge, greedy, make_player, think
+from controller.ai.budget import Cost
 from controller.ai.knowledge import softmax, terminal_values
 from controller.ai.registry import knowledge_for
 from controller.ai.search import Search
@@ -151,6 +152,34 @@ def test_specs_and_budgets_are_checked():
         Budget()
     with pytest.raises(ValueError):
         Budget(playouts=0)
+
+
+costs = st.floats(1e-7, 1e-2)
+
+
+@given(
+    first_look=costs,
+    playout=costs,
+    per_move=costs,
+    seconds=st.floats(1e-3, 10.0),
+    moves=st.integers(1, 5000),
+    more=st.integers(0, 5000),
+)
+def test_a_cost_model_gives_fewer_playouts_for_more_moves_and_more_for_more_time(
+    first_look: float, playout: float, per_move: float, seconds: float, moves: int, more: int
+) -> None:
+    cost = Cost(first_look, playout, per_move)
+    n = cost.playouts(seconds, moves)
+    assert 1 <= n == cost.playouts(seconds, moves)
+    assert cost.playouts(seconds, moves + more) <= n <= cost.playouts(2 * seconds, moves)
+    # Within the time, unless even one playout is past it.
+    assert n == 1 or first_look * moves + n * (playout + per_move * moves) <= seconds * (1 + 1e-9)
+
+
+def test_a_cost_model_is_checked() -> None:
+    for bad in ((0.0, 0.0, 0.0), (-1e-6, 1e-3, 0.0), (0.0, 1e-3, float("nan"))):
+        with pytest.raises(ValueError, match="costs are positive"):
+            Cost(*bad)
 
 
 @pytest.mark.parametrize("name", names())
