@@ -352,8 +352,9 @@ async function renderPanel(s) {
 }
 
 // Clicks on the simulated board are hands on it, in order: each one reaches the board only once the one before has
-// been answered. Sent side by side, two quick clicks could arrive the other way round (the killer set down before the
-// victim is lifted) and the board would read another move than the one made.
+// been answered, which is once the board has read it (controller/web/simulator.py). Sent side by side, two quick
+// clicks could arrive the other way round (the killer set down before the victim is lifted) and the board would read
+// another move than the one made.
 let clicks = Promise.resolve();
 function onSquare(name) {
   clicks = clicks.then(() => handleSquare(name)).catch(() => {});

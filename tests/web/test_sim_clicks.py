@@ -1,0 +1,106 @@
+"""Clicks on the simulated board, sent as the page sends them (each once the one before was answered), are each read
+by the board as one change, in the order made, however quickly they come: the same square clicked twice (a victim
+lifted, its killer set down there) is a lift and a placement, not a switch's bounce smoothed away.
+
+The board runs on virtual time, which moves only while a click waits for its answer: a click answered before the
+board read it would be followed by the next at the same instant, as a fast client follows it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from typing import Any
+
+import httpx
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from controller.clock import VirtualClock
+from controller.games.squares import parse as parse_square
+from controller.session.factory import new_session
+from controller.session.runner import Controller
+from controller.web.app import create_app
+from controller.web.deps import WebConfig
+from hardware.squares import name
+from simulator.board import SimBoard
+from tests.boards import open_board
+
+STEP = 0.001  # virtual seconds the clock moves while a click is unanswered
+
+
+async def clicked(
+    squares: list[str], dead: tuple[str, ...] = ()
+) -> tuple[list[dict[str, Any]], list[tuple[str, str]], int]:
+    """Each square clicked in turn on a Polis board whose `dead` switches never read a piece: the answers, the lifts
+    and placements the board recorded, and its occupancy before the clicks."""
+    clock = VirtualClock(settle_yields=8)
+    session = new_session("polis", seed=0)
+    before = session.state.occupancy()
+    board = await open_board("sim", clock, initial=before)
+    assert isinstance(board.sim, SimBoard)
+    for square in dead:
+        board.sim.kill(parse_square(square))
+    record = io.StringIO()
+    controller = Controller(session, board.matrix, clock, strip=board.strip, sim=True, record=record)
+    app = create_app(controller, WebConfig(hands=board.hands, allowed_hosts=frozenset()))
+    runner = asyncio.create_task(controller.run())
+    answers = []
+    try:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1:8000") as http:
+            await clock.advance(clock.now() + 0.1)
+            for square in squares:
+                sent = asyncio.create_task(http.post("/api/sim/toggle", json={"square": square}))
+                for _ in range(64):  # the request through the app, at the instant it is made
+                    await asyncio.sleep(0)
+                while not sent.done():
+                    await clock.advance(clock.now() + STEP)
+                answer = (await sent).json()
+                answers.append(answer)
+            await clock.advance(clock.now() + 0.1)  # every reading reaches the controller's record
+    finally:
+        runner.cancel()
+        await asyncio.gather(runner, return_exceptions=True)
+        await board.aclose()
+    changes = []
+    for line in record.getvalue().splitlines():
+        item = json.loads(line)
+        for kind in ("lift", "place"):
+            if kind in item:
+                changes.append((kind, item[kind]))
+    return answers, changes, before
+
+
+def made(squares: list[str], occupancy: int) -> list[tuple[str, str]]:
+    """The lifts and placements the clicks make, from `occupancy`."""
+    out = []
+    for square in squares:
+        bit = 1 << parse_square(square)
+        out.append(("lift" if occupancy & bit else "place", square))
+        occupancy ^= bit
+    return out
+
+
+# A few squares, so that clicks come back to a square; at most two clicks on one, as a hand makes them (more would
+# be a switch flapping, which the board is right to distrust).
+SQUARES = [name(sq) for sq in (0, 1, 40, 41, 79, 80)]
+clicks = st.lists(st.sampled_from(SQUARES), min_size=1, max_size=8).filter(lambda xs: all(xs.count(s) <= 2 for s in xs))
+
+
+@settings(max_examples=25, deadline=None)
+@given(clicks)
+def test_every_click_is_read_by_the_board_in_the_order_made(squares: list[str]) -> None:
+    answers, changes, before = asyncio.run(clicked(squares))
+    assert all(a["read"] for a in answers), answers
+    assert [a["lifted"] for a in answers] == [kind == "lift" for kind, _ in made(squares, before)]
+    assert changes == made(squares, before)
+
+
+def test_a_click_on_a_dead_switch_is_answered_as_not_read() -> None:
+    """The hands set a piece down where the switch never reads one: the click is answered once the wait for the
+    reading is given up, and says it was not read."""
+    answers, changes, before = asyncio.run(clicked(["e5", "e5"], dead=("e5",)))
+    assert not before >> parse_square("e5") & 1
+    assert [(a["lifted"], a["read"]) for a in answers] == [(False, False), (True, True)]
+    assert changes == []
