@@ -119,6 +119,32 @@ def test_a_kill_by_clicking_the_board_then_the_inherited_party_moves(browser: Br
     page.close()
 
 
+def test_a_press_held_while_the_page_redraws_is_still_a_click(browser: Browser, server: Server) -> None:
+    """A hand presses a square, the board changes elsewhere (another player, a computer's chore) and the page redraws
+    every piece, then the hand lets go: the press is still taken. Every drawn square is pressed so (pieces, a corpse,
+    the Maze, empty squares), each while a piece is set down on a square of its own, one that changes only then."""
+    # Wide enough that the words above the board never wrap: they change on the board's own timers too, and a board
+    # moved down between aiming and pressing would be pressed on another square.
+    page = browser.new_page(viewport={"width": 2400, "height": 1000})
+    page.goto(server.url + "/")
+    expect(page.locator("#turn")).to_contain_text("Red to move", timeout=TIMEOUT)
+    occupied = sorted(sq.lower() for sq in POSITION)
+    pressed = [*occupied, "e5", "b6"]
+    elsewhere = iter(sq + rank for sq in "bdfh" for rank in "1357" if sq + rank not in pressed)
+    for name in pressed:
+        other = next(elsewhere)
+        box = square(page, name).bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        server.post("/api/sim/toggle", {"square": other}).raise_for_status()
+        expect(square(page, other)).to_have_attribute("data-piece", "?")  # the page has redrawn the board
+        page.mouse.up()
+        there = name in occupied
+        server.wait_for(lambda s, n=name, t=there: (n in s["occupancy"]) != t, what=f"{name} clicked")
+    page.close()
+
+
 # Comeback and master moves on. Red (in power) closes the ring around Green's Chief on A1 by dropping a corpse on A3;
 # Blue's Diplomat then sets Red's Militant inside the ring, which frees it.
 RING = {"E5": "RC", "I9": "BC", "I1": "YC", "A1": "GC", "B1": "xx", "B2": "xx", "B3": "xx", "G5": "GM"}

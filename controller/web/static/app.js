@@ -149,7 +149,8 @@ function buildBoard(s) {
       g.append(base, light, label, piece);
       g.setAttribute("role", "button");
       g.setAttribute("tabindex", f === 0 && r === 0 ? "0" : "-1");
-      g.addEventListener("click", () => onSquare(name));
+      g.addEventListener("pointerdown", (e) => { if (e.isPrimary && e.button === 0) pressed = name; });
+      g.addEventListener("click", (e) => { if (e.detail === 0) onSquare(name); }); // activated without a pointer
       g.addEventListener("keydown", (e) => onSquareKey(e, f, r, s));
       svg.append(g);
       squares[name] = { g, light, piece, size, x, y };
@@ -360,6 +361,18 @@ function onSquare(name) {
   clicks = clicks.then(() => handleSquare(name)).catch(() => {});
   return clicks;
 }
+
+// A square is pressed when the pointer goes down on it and taken when the pointer is let go, wherever it is then.
+// Between the two the page may redraw the pieces or move the board (the board has read the last click, the words
+// above it have changed): the browser would then send its click to no square, and the press would be lost.
+let pressed = null;
+document.addEventListener("pointerup", () => {
+  if (pressed === null) return;
+  const name = pressed;
+  pressed = null;
+  onSquare(name);
+});
+document.addEventListener("pointercancel", () => { pressed = null; }); // the press became a scroll of the page
 
 async function handleSquare(name) {
   if (state) {
