@@ -11,9 +11,12 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +26,7 @@ from controller.session.factory import new_session
 from controller.session.runner import Controller
 from controller.web.app import create_app
 from controller.web.deps import WebConfig
+from controller.web.simulator import READ_WITHIN
 from hardware.squares import name
 from simulator.board import SimBoard
 from tests.boards import open_board
@@ -30,34 +34,39 @@ from tests.boards import open_board
 STEP = 0.001  # virtual seconds the clock moves while a click is unanswered
 
 
-async def clicked(
-    squares: list[str], dead: tuple[str, ...] = ()
-) -> tuple[list[dict[str, Any]], list[tuple[str, str]], int]:
-    """Each square clicked in turn on a Polis board whose `dead` switches never read a piece: the answers, the lifts
-    and placements the board recorded, and its occupancy before the clicks."""
+@dataclass
+class Clicked:
+    answers: list[dict[str, Any]]
+    changes: list[tuple[str, str]]  # the lifts and placements the board recorded
+    before: int  # the occupancy before the clicks
+    waited: list[float]  # the board's seconds each click waited for its answer
+
+
+async def clicked(squares: list[str], breaking: Callable[[SimBoard], None] = lambda sim: None) -> Clicked:
+    """Each square clicked in turn on a Polis board, broken first by `breaking` (a second passes after it)."""
     clock = VirtualClock(settle_yields=8)
     session = new_session("polis", seed=0)
     before = session.state.occupancy()
     board = await open_board("sim", clock, initial=before)
     assert isinstance(board.sim, SimBoard)
-    for square in dead:
-        board.sim.kill(parse_square(square))
+    breaking(board.sim)
     record = io.StringIO()
     controller = Controller(session, board.matrix, clock, strip=board.strip, sim=True, record=record)
     app = create_app(controller, WebConfig(hands=board.hands, allowed_hosts=frozenset()))
     runner = asyncio.create_task(controller.run())
-    answers = []
+    answers, waited = [], []
     try:
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1:8000") as http:
-            await clock.advance(clock.now() + 0.1)
+            await clock.advance(clock.now() + 1.0)
             for square in squares:
+                start = clock.now()
                 sent = asyncio.create_task(http.post("/api/sim/toggle", json={"square": square}))
                 for _ in range(64):  # the request through the app, at the instant it is made
                     await asyncio.sleep(0)
                 while not sent.done():
                     await clock.advance(clock.now() + STEP)
-                answer = (await sent).json()
-                answers.append(answer)
+                answers.append((await sent).json())
+                waited.append(clock.now() - start)
             await clock.advance(clock.now() + 0.1)  # every reading reaches the controller's record
     finally:
         runner.cancel()
@@ -69,7 +78,7 @@ async def clicked(
         for kind in ("lift", "place"):
             if kind in item:
                 changes.append((kind, item[kind]))
-    return answers, changes, before
+    return Clicked(answers, changes, before, waited)
 
 
 def made(squares: list[str], occupancy: int) -> list[tuple[str, str]]:
@@ -91,16 +100,31 @@ clicks = st.lists(st.sampled_from(SQUARES), min_size=1, max_size=8).filter(lambd
 @settings(max_examples=25, deadline=None)
 @given(clicks)
 def test_every_click_is_read_by_the_board_in_the_order_made(squares: list[str]) -> None:
-    answers, changes, before = asyncio.run(clicked(squares))
-    assert all(a["read"] for a in answers), answers
-    assert [a["lifted"] for a in answers] == [kind == "lift" for kind, _ in made(squares, before)]
-    assert changes == made(squares, before)
+    done = asyncio.run(clicked(squares))
+    assert all(a["read"] for a in done.answers), done.answers
+    assert [a["lifted"] for a in done.answers] == [kind == "lift" for kind, _ in made(squares, done.before)]
+    assert done.changes == made(squares, done.before)
 
 
 def test_a_click_on_a_dead_switch_is_answered_as_not_read() -> None:
     """The hands set a piece down where the switch never reads one: the click is answered once the wait for the
-    reading is given up, and says it was not read."""
-    answers, changes, before = asyncio.run(clicked(["e5", "e5"], dead=("e5",)))
-    assert not before >> parse_square("e5") & 1
-    assert [(a["lifted"], a["read"]) for a in answers] == [(False, False), (True, True)]
-    assert changes == []
+    reading is given up, and says it was not read; the next click there is read at once (no piece, as before)."""
+    done = asyncio.run(clicked(["e5", "e5"], lambda sim: sim.kill(parse_square("e5"))))
+    assert not done.before >> parse_square("e5") & 1
+    assert [(a["lifted"], a["read"]) for a in done.answers] == [(False, False), (True, True)]
+    assert done.waited[0] >= READ_WITHIN > done.waited[1]
+    assert done.changes == []
+
+
+@pytest.mark.parametrize(
+    "breaking",
+    [
+        pytest.param(lambda sim: sim.flap(parse_square("e5"), 0.05), id="the square flapping"),
+        pytest.param(lambda sim: sim.disconnect(), id="the board unplugged"),
+    ],
+)
+def test_a_click_the_board_cannot_read_is_answered_at_once(breaking: Callable[[SimBoard], None]) -> None:
+    """A square the board distrusts, or a board whose link is lost, will not read the click: no wait for it."""
+    done = asyncio.run(clicked(["e5"], breaking))
+    assert [a["read"] for a in done.answers] == [False]
+    assert done.waited[0] < READ_WITHIN / 10
